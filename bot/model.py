@@ -478,7 +478,7 @@ class Table:
         """``names`` as the game's lines of moves and results name the seats: one an AI
         plays since its player left (he left the game, withdrew from the tournament, or
         the round began while he was busy elsewhere) marked as a tournament's opening and
-        the final order mark it, "Eve → AI" — the AI makes its moves (review 58: "clean
+        the final order mark it, "Eve (AI)" — the AI makes its moves (review 58: "clean
         hundred declared by Eve" when she had withdrawn). A player only absent keeps his
         name (the line says an AI stands in), as does one who took his seat back."""
         lang = self.settings.lang

@@ -149,9 +149,9 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         " body 2; 4. Anička (čistá stovka nevyšla): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
     assert standings_alt(taroky, 2, "en").startswith(
-        "Final standings after round 2: 1st Eliška – 8 points, result (CZK) +27.00; 2nd Bohouš"
-        " (AI from round 1) – 5.5 points, result (CZK) +9.50; 3rd Cecílie – 5.5 points, result"
-        " (CZK) −2.00; ")
+        "Final standings after round 2: 1st Eliška – 8 points, result (Kč) +27.00; 2nd Bohouš"
+        " (AI from round 1) – 5.5 points, result (Kč) +9.50; 3rd Cecílie – 5.5 points, result"
+        " (Kč) −2.00; ")
     assert "3. Cecílie – 5,5 bodu, " in standings_alt(taroky, 2, "cs")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
         "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"

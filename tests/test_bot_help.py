@@ -120,8 +120,8 @@ TAROKY_EN = [
         " takes 2 to 64 players (AI players count) and up to 12 rounds.",
         "Its tables seat 4: at the start AI players fill the field up to a multiple of 4 (or"
         " the organiser adds them, if the tournament says so).",  # (review 74 LOW 8)
-        "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
-        " results ranks higher.",  # (review 73: the scoring, before round 1 ends)
+        "Points 4-3-2-1 by place at each table (tied players share them); on equal points"
+        " the higher total result ranks higher.",  # (review 73: the scoring, before round 1 ends)
         "Each round's tables play in threads; **Standings** shows the standings.",
         "Anyone who withdraws (**Withdraw**) or makes no move of their own in a whole round is"
         " replaced by an AI; they stay in the standings but not on the podium."]),

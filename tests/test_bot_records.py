@@ -68,7 +68,7 @@ async def test_stats_history_and_export(harness):
         ("Graduation", "Graduations played: 1 · passed: 0 (0 %)\nAttempts in all: 3"),
         ("Clean hundred", "Made: 0 of 1 declared"),
         ("Best and worst lóra", f"{total} pts (table 1)")]
-    assert f"⌀ {total:.1f} pts" in embed.fields[0].value and "." in embed.fields[1].value
+    assert f"avg {total:.1f} pts" in embed.fields[0].value and "." in embed.fields[1].value
     assert embed.fields[0].name == "Lóra games"
     res = await users[0].slash(ch, "lora history")
     history = reply(res).embeds[0].description

@@ -92,7 +92,7 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
     await ann.slash(ch, "lora settings", language="en")
     embed = reply(await ann.slash(ch, "lora leaderboard")).embeds[0]
     assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games; AI players"
-                                 " do not count); the counts and ⌀ of all games played")
+                                 " do not count); the counts and averages of all games played")
 
 
 async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):
@@ -155,9 +155,9 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
                                            f"lora-{game}.csv"]
     assert files[0].description == (  # the sheet's alt text: the names as the CSV has them,
         # the notes as the final post (review 52)
-        "Konečné pořadí: 1. AI easy – 30 b. 2. Cyril – 40 b., harakiri: 5 b. (méně je lépe)."
-        " 3. Anička – 40 b., harakiri: 10 b. (méně je lépe). 4. Bob – 60 b. (čistá stovka"
-        " nevyšla).")
+        "Konečné pořadí: 1. AI easy – 30 bodů. 2. Cyril – 40 bodů, harakiri: 5 bodů (méně je"
+        " lépe). 3. Anička – 40 bodů, harakiri: 10 bodů (méně je lépe). 4. Bob – 60 bodů"
+        " (čistá stovka nevyšla).")  # (review 92: points in words)
     assert (await files[2].read()).decode("utf-8-sig") == (
         "Hra;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
         f"{game};{day};1;AI easy;30;;\r\n"
@@ -190,10 +190,10 @@ def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
         "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
         "9;2026-12-04;1;Ema;136,50;;\r\n"
         "9;2026-12-04;2;Franta;-23,50;;\r\n"
-        "9;2026-12-04;2;Gita → AI;-23,50;;\r\n"
+        "9;2026-12-04;2;Gita (AI);-23,50;;\r\n"
         "9;2026-12-04;4;AI Karel;-89,50;;\r\n")
     assert results_csv(data, spec, "en").decode("utf-8-sig").splitlines()[:2] == [
-        "Game,Finished,Place,Player,Result (CZK),Note,Tournament",
+        "Game,Finished,Place,Player,Result (Kč),Note,Tournament",
         "9,2026-12-04,1,Ema,136.50,,"]
     # a game kept without its table: its archive number, the only one it has
     tableless = {**data, "table_id": None}

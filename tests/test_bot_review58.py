@@ -157,20 +157,20 @@ def test_the_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai
             first = list(events)  # (Hearts and Obers' first tricks)
     said = UI.announcements(table, events)
     assert said[:3] == [
-        "■ **Hearts** (game 1 of the 1st round of eight). Points: Ann 0 · Eve → AI 4 · AI Božena 4"
+        "■ **Hearts** (game 1 of the 1st round of eight). Points: Ann 0 · Eve (AI) 4 · AI Božena 4"
         " · Dana 0\nLast moves: AI Božena takes trick 6 (8🔔 7❤️ 8❤️ 10❤️): 3 pts. AI Božena"
-        " takes trick 7 (10🔔 E🌰 K❤️ 10🍃): 1 pt. Eve → AI takes trick 8 (9❤️ S❤️ F❤️ E❤️):"
+        " takes trick 7 (10🔔 E🌰 K❤️ 10🍃): 1 pt. Eve (AI) takes trick 8 (9❤️ S❤️ F❤️ E❤️):"
         " 4 pts.",
         "▶ **Obers** (game 2 of the 1st round of eight). Dana deals, Ann leads.",
-        "■ **Obers** (game 2 of the 1st round of eight). Points: Ann 0 · Eve → AI 6 · AI Božena 2"
-        " · Dana 0\nLast moves: Eve → AI takes trick 6 (E🌰 9❤️ S🍃 K❤️): 0 pts. Eve → AI"
-        " takes trick 7 (S🌰 10🍃 K🔔 10🔔): 0 pts. Eve → AI takes trick 8 (F🌰 7🍃 8🔔 9🔔):"
+        "■ **Obers** (game 2 of the 1st round of eight). Points: Ann 0 · Eve (AI) 6 · AI Božena 2"
+        " · Dana 0\nLast moves: Eve (AI) takes trick 6 (E🌰 9❤️ S🍃 K❤️): 0 pts. Eve (AI)"
+        " takes trick 7 (S🌰 10🍃 K🔔 10🔔): 0 pts. Eve (AI) takes trick 8 (F🌰 7🍃 8🔔 9🔔):"
         " 2 pts."]
-    assert said[7] == "Standings before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve → AI 16"
+    assert said[7] == "Standings before King of hearts: Ann 1, Dana 4, AI Božena 11, Eve (AI) 16"
     tricks = UI.event_lines(table, first)
-    assert tricks[3] == "Eve → AI takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
-    assert tricks[8] == "End of Hearts: Ann 0 · Eve → AI 4 · AI Božena 4 · Dana 0."
-    assert table.move_names() == ["Ann", "Eve → AI", "AI Božena", "Dana"]
+    assert tricks[3] == "Eve (AI) takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
+    assert tricks[8] == "End of Hearts: Ann 0 · Eve (AI) 4 · AI Božena 4 · Dana 0."
+    assert table.move_names() == ["Ann", "Eve (AI)", "AI Božena", "Dana"]
     # she took her seat back (a table of her own): her name again
     table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
     assert UI.event_lines(table, first)[3] == "Eve takes trick 4 (8🍃 9🍃 F🌰 K🌰): 0 pts."
@@ -185,20 +185,20 @@ def test_names_in_a_sentence_join_the_last_with_and() -> None:
 
 
 def test_taroky_lines_of_a_seat_an_ai_plays_since_its_player_left_name_it_as_the_ai() -> None:
-    """Review 58 LOW 4 at a Taroky table, as at Lóra's: Eve's withdrawn seat is "Eve → AI"
+    """Review 58 LOW 4 at a Taroky table, as at Lóra's: Eve's withdrawn seat is "Eve (AI)"
     in the lines of its moves, the deal's result and the next deal's announcement; the
     absent Dana (an AI stands in) and Eve once she took her seat back keep their names."""
     table, events = taroky_seats_at_a_deal_end()
     lines = TAROKY_UI.event_lines(table, events)
-    assert lines[:6] == ["Ann: solo.", "Eve → AI: pass.", "AI Božena: pass.", "Dana: pass.",
-                         "Ann plays solo.", "Eve → AI announces valat (all 12 tricks)."]
-    assert lines[34] == "Eve → AI takes trick 5 (led by Dana: J♠\ufe0e III XIX 10♠\ufe0e)."
+    assert lines[:6] == ["Ann: solo.", "Eve (AI): pass.", "AI Božena: pass.", "Dana: pass.",
+                         "Ann plays solo.", "Eve (AI) announces valat (all 12 tricks)."]
+    assert lines[34] == "Eve (AI) takes trick 5 (led by Dana: J♠\ufe0e III XIX 10♠\ufe0e)."
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[0].endswith(
-        "The valat (Eve → AI with AI Božena and Dana, doubled again ×256) failed.")
+        "The valat (Eve (AI) with AI Božena and Dana, doubled again ×256) failed.")
     assert said[0].splitlines()[2] == (
-        "This deal: Ann −120.00 Kč, Eve → AI +40.00 Kč, AI Božena +40.00 Kč, Dana +40.00 Kč")
-    assert said[1] == "▶ **Deal 2** – Ann deals, Eve → AI is the forehand."
+        "This deal: Ann −120.00 Kč, Eve (AI) +40.00 Kč, AI Božena +40.00 Kč, Dana +40.00 Kč")
+    assert said[1] == "▶ **Deal 2** – Ann deals, Eve (AI) is the forehand."
     # she took her seat back: her name again
     table.seats[1] = Seat(2, "Eve", left_at=0, left_before=[0, 3])
     assert TAROKY_UI.event_lines(table, events)[34] == (

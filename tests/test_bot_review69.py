@@ -21,11 +21,11 @@ def test_a_taroky_deals_result_keeps_its_last_trick_when_the_next_deal_starts() 
     assert any(isinstance(e, DealStarted) for e in events)
     said = TAROKY_UI.announcements(table, events)
     assert said[0].splitlines()[4] == (
-        "Last moves: Eve → AI takes trick 11. Eve → AI takes trick 12 (led by Eve → AI: IV"
+        "Last moves: Eve (AI) takes trick 11. Eve (AI) takes trick 12 (led by Eve (AI): IV"
         " K♠\ufe0e C♠\ufe0e Q♦).")
     table.settings = TableSettings(lang="cs")
     assert TAROKY_UI.announcements(table, events)[0].splitlines()[4].startswith(
-        "Poslední tahy: Eve → AI bere 11. štych. Eve → AI bere 12. štych (vynáší Eve → AI: IV")
+        "Poslední tahy: Eve (AI) bere 11. štych. Eve (AI) bere 12. štych (vynáší Eve (AI): IV")
     # the round's last deal keeps its lines in the final table message: none with its result
     final = [e for e in events if not isinstance(e, DealStarted)]
     assert "Poslední tahy" not in TAROKY_UI.announcements(table, final)[0]

@@ -117,7 +117,7 @@ async def test_a_player_who_left_is_marked_in_the_order_history_and_sheet(harnes
     res = await alice.slash(ch, "lora history")
     history = reply(res).embeds[0].description
     # (his 85 ties Alice's: the line says the harakiri that ordered them)
-    assert f". Bob → AI ({points}, harakiri 20)" in history and "Alice (" in history
+    assert f". Bob (AI) ({points}, harakiri 20)" in history and "Alice (" in history
     res = await bob.slash(ch, "lora stats")
     assert reply(res).content == "Bob: zatím žádná dohraná lóra."
 
@@ -195,8 +195,8 @@ async def test_the_taroky_protocol_marks_the_seat_an_ai_took_over(harness, monke
     page()
     named = [(v, px) for v, px, x in drawn if x == sheet.X_GAME and v]  # (a line per player)
     at = [v for v, _px in named].index("Bob")
-    assert named[at + 1][0] == "→ AI" and named[at + 1][1] >= sheet.SMALLEST
-    assert [v for v, _px, _x in drawn].count("→ AI") == 1
+    assert named[at + 1][0] == "(AI)" and named[at + 1][1] >= sheet.SMALLEST
+    assert [v for v, _px, _x in drawn].count("(AI)") == 1
 
 
 async def test_the_sheet_never_counts_forced_moves_an_ai_standing_in_it_does(harness):

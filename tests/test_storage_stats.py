@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 
 import pytest
 from openskill.models import BradleyTerryPart
@@ -14,6 +15,7 @@ from engine.game import Outcome
 from tests.storage_kit import (
     archive,
     crafted_lora_json,
+    finished,
     human,
     queries_of,
     robot,
@@ -219,6 +221,28 @@ async def test_provisional_until_five_rated_games(storage: Storage) -> None:
     assert PROVISIONAL_GAMES == 5
     stats = await storage.player_stats(G, 1, "lora")
     assert (stats.provisional, stats.wins, stats.games) == (False, 5, 5)
+
+
+async def test_first_place_shared_by_the_whole_table_is_nobodys_win(storage: Storage) -> None:
+    """Review 89 LOW 8: a Taroky round of 35:35 (all four 1st at 0,00 Kč) counted as a win
+    for each. A win is first place that not every player at the table shares: ``a`` and
+    ``b`` share first above ``c`` (a win each), then all three tie (no win), in the
+    leaderboard's count and the statistics' alike."""
+    seats = [human(1, "a"), human(2, "b"), human(3, "c"), robot()]
+    base = finished(crafted_lora_json([], [10, 20, 30, 40], [0, 1, 2, 3]))
+    for places in ((1, 1, 3, 4), (1, 1, 1, 1)):
+        table_id = await storage.create_table(G, 500, 1, {}, list(seats))
+        await storage.update_table(table_id, status="playing")
+        await storage.archive_game(
+            table_id, outcome=replace(base["outcome"], places=places), record=base["record"],
+            players=[PlayerResult(seat=i, user_id=s["user_id"], name=s["name"],
+                                  ai_level=s["ai"]) for i, s in enumerate(seats)],
+            options={"lang": "cs"})
+    rows, _ = await storage.leaderboard(G, "lora")
+    assert {r.user_id: (r.games, r.wins) for r in rows} == {1: (2, 1), 2: (2, 1), 3: (2, 0)}
+    for user, wins in ((1, 1), (2, 1), (3, 0)):
+        stats = await storage.player_stats(G, user, "lora")
+        assert (stats.games, stats.wins) == (2, wins)
 
 
 async def test_ai_seats_never_appear_in_the_leaderboard(storage: Storage) -> None:

@@ -91,11 +91,11 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
         " zaokrouhleno na −7,00 Kč.")
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "cs") == [
         ("hraje", "Anička", GOLD), ("volá", "XIX", TEXT), ("+", "Cecílie", GOLD),
-        ("taročky Anička", "+0,50", GREEN), ("honéry Bohouš", "−0,50", RED),
-        ("pagát Anička", "flek ×2 ✗ −8,00", RED)]
+        ("taročky (Anička)", "+0,50", GREEN), ("honéry (Bohouš)", "−0,50", RED),
+        ("pagát (Anička)", "flek ×2 ✗ −8,00", RED)]
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "en")[3:] == [
-        ("8–9 taroks Anička", "+0.50", GREEN), ("honours Bohouš", "−0.50", RED),
-        ("pagát ultimo Anička", "doubled ×2 ✗ −8.00", RED)]
+        ("8–9 taroks (Anička)", "+0.50", GREEN), ("honours (Bohouš)", "−0.50", RED),
+        ("pagát ultimo (Anička)", "doubled ×2 ✗ −8.00", RED)]
     drawn: list[str] = []
     spied = chip_module.text
 
@@ -105,8 +105,8 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
 
     monkeypatch.setattr(chip_module, "text", spy)
     img = deal_picture.deal_image(deal, row, EXAMPLE_NAMES, "cs")
-    assert drawn == ["hraje", "Anička", "volá", "XIX", "+", "Cecílie", "taročky Anička",
-                     "+0,50", "honéry Bohouš", "−0,50", "pagát Anička", "flek ×2 ✗ −8,00"]
+    assert drawn == ["hraje", "Anička", "volá", "XIX", "+", "Cecílie", "taročky (Anička)",
+                     "+0,50", "honéry (Bohouš)", "−0,50", "pagát (Anička)", "flek ×2 ✗ −8,00"]
     assert img.height <= deal_picture.MOST_H
 
 
@@ -131,15 +131,15 @@ def test_the_opponents_valat_names_whose_it_is_as_their_pagat() -> None:
     announced = dataclasses.replace(base, flek=(0, 0, 1), valat_by=3,
                                     valats=(ValatResult("O", True, 1, True),))
     assert deal_picture._chips(deal, announced, EXAMPLE_NAMES, "cs")[3:] == [
-        ("valát Dalibor + Bohouš", "flek ×2 ✓ −16,00", RED)]
+        ("valát (Dalibor + Bohouš)", "flek ×2 ✓ −16,00", RED)]
     assert deal_picture._chips(deal, announced, EXAMPLE_NAMES, "en")[3:] == [
-        ("valat Dalibor with Bohouš", "doubled ×2 ✓ −16.00", RED)]
+        ("valat (Dalibor with Bohouš)", "doubled ×2 ✓ −16.00", RED)]
     both = dataclasses.replace(base, valat_by=0, valats=(
         ValatResult("D", True, 0, False), ValatResult("O", False, 0, True)))
     assert deal_picture._chips(deal, both, EXAMPLE_NAMES, "cs")[3:] == [
-        ("valát Anička + Cecílie", "✗ −8,00", RED),
-        ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
+        ("valát (Anička + Cecílie)", "✗ −8,00", RED),
+        ("tichý valát (Bohouš + Dalibor)", "✓ −4,00", RED)]
     alone = dataclasses.replace(base, partner=None, alone=True,
                                 valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, alone, EXAMPLE_NAMES, "en")[-1] == (
-        "silent valat Bohouš, Cecílie and Dalibor", "✓ −4.00", RED)
+        "silent valat (Bohouš, Cecílie and Dalibor)", "✓ −4.00", RED)

@@ -20,6 +20,7 @@ from PIL import Image
 from bot.games.taroky.pictures import clear_caches, render_hand, render_sheet, render_table
 from bot.games.taroky.pictures import hand as hand_picture
 from bot.games.taroky.pictures.examples import KINDS, NAMES, drive, example, shuffled
+from bot.i18n import tn
 from bot.render import cards as card_art
 from bot.render.common import EMBED_W
 from bot.render.fonts import font
@@ -442,7 +443,7 @@ def test_T_SCORE_HLASKY_the_protocol_shows_every_hlaska_counted_with_its_money_o
     assert sheet._detail_parts(rnd.protocol[2], NAMES, "cs")[-1] == "Σ −7,00"
     assert pic("sheet_legend", "cs") == ("Účet (hra … Σ): + pro stranu vydražitele,"
                                          " − pro soupeře · ✓ vyšlo · ✗ nevyšlo")
-    assert pic("sheet_legend", "en") == ("Account (game … Σ): + declarer's side,"
+    assert pic("sheet_legend", "en") == ("Settlement (game … Σ): + declarer's side,"
                                          " − opponents · ✓ made · ✗ failed")
     for deal in rnd.protocol:
         if deal.components is None:
@@ -804,7 +805,7 @@ def test_the_protocol_labels_the_placing_points_and_the_sign_of_a_deals_parts(
             ("cs", "Body za pořadí", "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře"
                                      " · ✓ vyšlo · ✗ nevyšlo · ↑ dokup před platbou"),
             ("en", "Placing points",
-             "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed"
+             "Settlement (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed"
              " · ↑ top-up before the payment")):
         seen.clear()
         pages.sheet_image(view, NAMES, lang, round_no=1)
@@ -1076,9 +1077,13 @@ def test_a_seats_money_and_tricks_stay_inside_its_panel(monkeypatch: pytest.Monk
             assert left >= 0 and left + width <= img.width - table.SEAT_PAD, case
             assert f.size >= TABLE_SMALLEST, case  # type: ignore[attr-defined]
         shown = [value for _x, value, _f, _a in drawn]
-        assert cash in shown and (tricks is None or str(tricks) in shown)
+        # (review 89: the count with its noun, "0 štychů", "12 tricks", not "tricks 12")
+        assert cash in shown and (tricks is None
+                                  or tn("taroky.pic.tricks", lang, tricks) in shown)
+    assert tn("taroky.pic.tricks", "en", 1) == "1 trick"
+    assert tn("taroky.pic.tricks", "cs", 0) == "0 štychů"
     # the review's seat: the regular words, the cards fanned 6 px apart
-    assert table.values_layout("wide", 11, money(5300, "cs"), ("štychy", "0")) == (
+    assert table.values_layout("wide", 11, money(5300, "cs"), ("", "0 štychů")) == (
         6, "regular")
 
 
@@ -1160,10 +1165,11 @@ def test_a_wide_seat_s_long_note_lies_beside_its_cards_its_words_inside(
                 assert x + f.getlength(value) <= img.width - table.SEAT_PAD, case  # type: ignore[attr-defined]
                 assert f.size >= TABLE_SMALLEST, case  # type: ignore[attr-defined]
             shown = [v for _x, v, _f, _fill in drawn]
-            assert cash in shown and (tricks is None or str(tricks) in shown), case
+            assert cash in shown and (tricks is None
+                                      or tn("taroky.pic.tricks", lang, tricks) in shown), case
         if 0 < count <= 12 and lang == "en" and hal == 5000:  # (beside the cards)
             assert table.note_beside(count, cash, ("", "") if tricks is None else (
-                "tricks", "12"), notes[-1]) is not None, case
+                "", "12 tricks"), notes[-1]) is not None, case
             assert img.height == table.seat_height("wide", 1, 2), case  # (a row under)
 
 
@@ -1223,15 +1229,15 @@ def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
     assert sheet.control_lines(pic("sheet_legend", "cs"))[0] == [
         "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře", "✓ vyšlo · ✗ nevyšlo"]
     assert sheet.control_lines(pic("sheet_legend", "en"))[0] == [
-        "Account (game … Σ): + declarer's side, − opponents", "✓ made · ✗ failed"]
+        "Settlement (game … Σ): + declarer's side, − opponents", "✓ made · ✗ failed"]
     rows = _example("finished")[0].protocol  # (a dokup in deals 3 and 4)
     assert sheet.control_lines(sheet.legends(rows, "en")[0])[0] == [
-        "Account (game … Σ): + declarer's side, − opponents",
+        "Settlement (game … Σ): + declarer's side, − opponents",
         "✓ made · ✗ failed · ↑ top-up before the payment"]
     # the control sum, too wide for a line, breaks before its "=" (was "… + Σ" / "dokup …")
     view = _example("finished")[0].public_view()
     assert sheet.control_lines(sheet.control_text(view, "cs"))[0] == [
-        "Kontrola: Σ peníze 110,00 Kč", "= vklady 80,00 Kč + Σ dokup 30,00 Kč"]
+        "Kontrola: Σ peníze 110,00 Kč", "= vklady 80,00 Kč + dokup 30,00 Kč"]
 
 
 def test_T_TOURNAMENT_the_protocol_s_control_sum_writes_the_stakes_as_their_sum() -> None:
@@ -1243,9 +1249,9 @@ def test_T_TOURNAMENT_the_protocol_s_control_sum_writes_the_stakes_as_their_sum(
     view = rnd.public_view()
     assert view.finished and sum(view.money) == 4 * view.options.stake + sum(view.dokup)
     assert sheet.control_text(view, "cs") == (
-        "Kontrola: Σ peníze 110,00 Kč = vklady 80,00 Kč + Σ dokup 30,00 Kč")  # (stake 20)
+        "Kontrola: Σ peníze 110,00 Kč = vklady 80,00 Kč + dokup 30,00 Kč")  # (stake 20)
     assert sheet.control_text(view, "en") == (
-        "Check: Σ money 110.00 Kč = stakes 80.00 Kč + Σ top-up 30.00 Kč")
+        "Check: Σ money 110.00 Kč = stakes 80.00 Kč + top-ups 30.00 Kč")
 
 
 def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(
@@ -1339,7 +1345,7 @@ def test_the_deal_s_chips_wrap_to_a_second_row_before_a_name_is_cut(
     rows = deal_picture._chip_rows(deal, row, names, "cs")[0].rows
     assert [[(label, value) for label, value, _c in chips] for chips in rows] == [
         [("hraje", "AI Božena"), ("volá", "XIX"), ("+", "AI Jaroslav")],
-        [("hra", "flek ×2"), ("pagát AI Božena", "✗ −4,00")]]
+        [("hra", "flek ×2"), ("pagát (AI Božena)", "✗ −4,00")]]
     drawn = _sizes(monkeypatch, deal_picture)
     deal_picture.deal_image(deal, row, names, "en")
     words = [value for value, _size in drawn]
@@ -1378,31 +1384,32 @@ def test_T_FLEK_the_deal_s_picture_tags_the_pagat_s_and_the_valat_s_own_flek_and
     # (review 81: each with whose it is and what it brought the declarer's side, as the
     # protocol has them — the opponents' honéry −0,50, their silent valát −4,00)
     assert deal_picture._chips(deal, row, NAMES, "cs")[-1] == (
-        "pagát Anička", "flek ×2 ✗ −8,00", RED)
+        "pagát (Anička)", "flek ×2 ✗ −8,00", RED)
     sup = dataclasses.replace(row, flek=(1, 3, 2), valat_by=2,
                               pagat=dataclasses.replace(row.pagat, level=3),
                               valats=(ValatResult("D", True, 2, True),))
     assert deal_picture._chips(deal, sup, NAMES, "cs")[-5:] == [
-        ("hra", "flek ×2", RED), ("taročky Anička", "+0,50", GREEN),
-        ("honéry Bohouš", "−0,50", RED), ("pagát Anička", "sup ×8 ✗ −32,00", RED),
-        ("valát Cecílie + Anička", "re ×4 ✓ +32,00", GREEN)]
+        ("hra", "flek ×2", RED), ("taročky (Anička)", "+0,50", GREEN),
+        ("honéry (Bohouš)", "−0,50", RED), ("pagát (Anička)", "sup ×8 ✗ −32,00", RED),
+        ("valát (Cecílie + Anička)", "re ×4 ✓ +32,00", GREEN)]
     assert deal_picture._chips(deal, sup, NAMES, "en")[-2:] == [
-        ("pagát ultimo Anička", "re-redoubled ×8 ✗ −32.00", RED),
-        ("valat Cecílie with Anička", "redoubled ×4 ✓ +32.00", GREEN)]
+        ("pagát ultimo (Anička)", "re-redoubled ×8 ✗ −32.00", RED),
+        ("valat (Cecílie with Anička)", "redoubled ×4 ✓ +32.00", GREEN)]
     plain = dataclasses.replace(row, flek=(0, 0, 0),
                                 pagat=dataclasses.replace(row.pagat, level=0, won=True))
     assert deal_picture._chips(deal, plain, NAMES, "cs") == [
         ("hraje", "Anička", deal_picture.GOLD), ("volá", "XIX", TEXT),
-        ("+", "Cecílie", deal_picture.GOLD), ("taročky Anička", "+0,50", GREEN),
-        ("honéry Bohouš", "−0,50", RED), ("pagát Anička", "✓ +4,00", GREEN)]
+        ("+", "Cecílie", deal_picture.GOLD), ("taročky (Anička)", "+0,50", GREEN),
+        ("honéry (Bohouš)", "−0,50", RED), ("pagát (Anička)", "✓ +4,00", GREEN)]
     silent = dataclasses.replace(
         row, flek=(0, 0, 0), pagat=dataclasses.replace(row.pagat, announced=False, level=0),
         valats=(ValatResult("O", False, 0, True),))
     assert deal_picture._chips(deal, silent, NAMES, "cs")[-2:] == [
-        ("tichý pagát Anička", "✗ −2,00", RED), ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
+        ("tichý pagát (Anička)", "✗ −2,00", RED),
+        ("tichý valát (Bohouš + Dalibor)", "✓ −4,00", RED)]
     assert deal_picture._chips(deal, silent, NAMES, "en")[-2:] == [
-        ("silent pagát ultimo Anička", "✗ −2.00", RED),
-        ("silent valat Bohouš and Dalibor", "✓ −4.00", RED)]
+        ("silent pagát ultimo (Anička)", "✗ −2.00", RED),
+        ("silent valat (Bohouš and Dalibor)", "✓ −4.00", RED)]
 
 
 def test_T_TALON_the_table_shows_the_taroks_laid_away_face_up_by_rank(
@@ -1688,7 +1695,7 @@ def test_the_protocol_explains_a_dokup_where_a_row_shows_one_and_counts_varsava_
 
     rows = _example("finished")[0].protocol  # dokup in deals 3 and 4
     assert sheet.legends(rows[:2], "en") == [
-        "Account (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed",
+        "Settlement (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed",
         "Warsaw: each for themselves, payer → receiver"]
     assert sheet.legends(rows[2:], "cs") == [
         "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo"

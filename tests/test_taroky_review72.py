@@ -57,7 +57,7 @@ def test_a_tie_paid_as_a_loss_by_one_eye_says_so_and_who_pays_it() -> None:
         " and Bohouš as a loss by one eye (the table's rule).")
     assert head(flek, "en") == (
         "■ **Deal 1: first duty, doubled ×2** – Anička with partner Bohouš: a tie 35:35, paid"
-        " as a loss by one eye by the side that gave the last flek, Cecílie and Dalibor (the"
+        " as a loss by one eye by the side that gave the last double, Cecílie and Dalibor (the"
         " table's rule).")
     zero = _tie(default_policy, "zero")
     assert zero.protocol[0].tie_payer is None and head(zero, "cs").endswith(

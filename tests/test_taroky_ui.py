@@ -122,7 +122,7 @@ def test_statistics_from_the_archived_protocol() -> None:
     fields = UI.stats_fields(_stats(rnd, 0), "en")
     by_name = {name: value for name, value, _inline in fields}
     # (−812.5 hal: half away from zero, review 82)
-    assert by_name["Money"] == "Deals: 4 · ⌀ per deal −8.13 Kč · best +7.00 Kč"
+    assert by_name["Money"] == "Deals: 4 · avg per deal −8.13 Kč · best +7.00 Kč"
     assert by_name["Games declared (won)"] == "first duty: 1× (1)\nsolo: 1× (0)"
     assert by_name["Pagát ultimo and valat"].startswith(
         "Pagát ultimo announced: 1× (made 0×)")
@@ -477,7 +477,7 @@ def test_T_SCORE_HLASKY_the_result_lists_every_hlaska_counted_with_its_money_or_
                         " strana prohrála"
                         " · pagát ×2 −8,00 Kč = −6,80 Kč, zaokrouhleno na −7,00 Kč.")
     lines = deal_result(_table(rnd, "en"), row, "en").splitlines()
-    assert lines[1] == ("Account for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
+    assert lines[1] == ("Settlement for Anička and Cecílie: game +1.20 Kč · 8–9 taroks (Anička)"
                         " +0.50 Kč · honours (Bohouš) −0.50 Kč · 1–2 taroks (Dalibor) not"
                         " counted (side lost) · pagát ultimo ×2 −8.00 Kč = −6.80 Kč, rounded"
                         " to −7.00 Kč.")
@@ -516,7 +516,7 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         "Účet pro hráče Anička a Cecílie: hra +1,80 Kč · taroky (Cecílie) +1,00 Kč"
         " · valát ×2 −16,00 Kč = −13,20 Kč, zaokrouhleno na −13,50 Kč.")
     assert account(first, "en") == (
-        "Account for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
+        "Settlement for Anička and Cecílie: game +1.80 Kč · 10+ taroks (Cecílie) +1.00 Kč"
         " · valat ×2 −16.00 Kč = −13.20 Kč, rounded to −13.50 Kč.")
     # preferanc na druhých ×2 won 53:17, taroky, the opponents' valát lost: 16,50 from each
     pref = row(alone, 720, 1620, 1650, flek=(1, 0, 0),
@@ -534,24 +534,24 @@ def test_T_SCORE_the_result_shows_each_part_of_the_money_so_the_total_follows() 
         "Účet pro hráče Cecílie (s každým soupeřem): hra ×2 −36,00 Kč · taročky (Anička)"
         " −0,50 Kč · pagát +4,00 Kč · valát +8,00 Kč = −24,50 Kč.")
     assert account(solo, "en") == (
-        "Account for Cecílie (with each opponent): game ×2 −36.00 Kč · 8–9 taroks (Anička)"
+        "Settlement for Cecílie (with each opponent): game ×2 −36.00 Kč · 8–9 taroks (Anička)"
         " −0.50 Kč · pagát ultimo +4.00 Kč · valat +8.00 Kč = −24.50 Kč.")
     capped = row(alone, -7200, -7200, 4000, flek=(2, 0, 0), hlasky=((), (), (), ()),
                  pagat=None, valats=())
     # a single part is the sum: not repeated after "=" (review 44)
     assert account(capped) == ("Účet pro hráče Cecílie (s každým soupeřem): hra ×4"
                                " −72,00 Kč, strop −40,00 Kč.")
-    assert account(capped, "en") == ("Account for Cecílie (with each opponent): game ×4"
+    assert account(capped, "en") == ("Settlement for Cecílie (with each opponent): game ×4"
                                      " −72.00 Kč, capped at −40.00 Kč.")
     narrow = row(pair, 10, 10, 50, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
                  valats=())  # první povinnost won 36:34
     assert account(narrow) == ("Účet pro hráče Anička a Cecílie: hra +0,10 Kč, zaokrouhleno"
                                " na +0,50 Kč.")
-    assert account(narrow, "en") == ("Account for Anička and Cecílie: game +0.10 Kč, rounded"
+    assert account(narrow, "en") == ("Settlement for Anička and Cecílie: game +0.10 Kč, rounded"
                                      " to +0.50 Kč.")
     whole = row(pair, 100, 100, 100, flek=(0, 0, 0), hlasky=((), (), (), ()), pagat=None,
                 valats=())
-    assert account(whole, "en") == "Account for Anička and Cecílie: game +1.00 Kč."
+    assert account(whole, "en") == "Settlement for Anička and Cecílie: game +1.00 Kč."
 
     def hal(text: str) -> int:
         return int(text.replace("−", "-").replace(",", "").replace("+", ""))
@@ -742,7 +742,7 @@ def test_statistics_say_rounds_once() -> None:
     stats = _stats(rnd, 1)  # Bohouš: first of the round
     stats.wins, stats.avg_points, stats.rating, stats.provisional = 1, 2300.0, 1650, False
     field = stats_embed(UI, stats, "Bohouš", "en").fields[0]
-    assert (field.name, field.value) == ("Rounds", "played: 1 · won: 1 · ⌀ +23.00 Kč\n"
+    assert (field.name, field.value) == ("Rounds", "played: 1 · won: 1 · avg +23.00 Kč\n"
                                                    "Rating: 1650")
     field = stats_embed(UI, stats, "Bohouš", "cs").fields[0]
     assert (field.name, field.value) == ("Kola", "odehráno: 1 · vyhráno: 1 · ⌀ +23,00 Kč\n"

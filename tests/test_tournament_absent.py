@@ -56,9 +56,9 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
     (first,) = model.tables_of(rec, 1)
     seat = first.seats.index(bob_no)
     assert [tag.label for tag in sheet_lines(rec, first, "cs")[seat].tags] == [
-        "AI při nepřítomnosti"]
+        "nepřítomnost – AI"]
     assert [tag.label for tag in sheet_lines(rec, first, "en")[seat].tags] == [
-        "AI for absent player"]
+        "absent – AI"]
     # round 2: the AI plays his seat from the start, as after Odstoupit
     (second,) = model.tables_of(rec, 2)
     table = h.service.tables[second.table_id]
@@ -73,12 +73,13 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
 
     # he keeps his place in the standings, marked; the 🏆 and the podium never name him
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert "2\\. Bob – v 1. kole ani jeden vlastní tah: od té doby až do konce hrála AI" in shown
+    assert ("2\\. Bob – nepřítomnost v 1. kole (ani jeden vlastní tah): od té doby až do konce"
+            " hrála AI") in shown
     podium = shown.split("__Stupně vítězů__\n")[1].split("\n\n")[0].splitlines()
     placed = {r.entrant: r.place for r in standings(rec, 2)}
     if placed[bob_no] <= 3:
         assert podium[-1] == ("Mimo stupně vítězů (odstoupení nebo celé kolo bez vlastního"
-                              " tahu): Bob (nepřítomnost: AI od 1. kola).")
+                              " tahu): Bob (nepřítomnost – AI od 1. kola).")
         podium = podium[:-1]
     assert podium and not any("Bob" in line for line in podium), podium
     (won,) = messages_with(ch, "🏆")
@@ -90,7 +91,7 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
     rows = list(csv.reader(io.StringIO((await files["taroky-tournament-1.csv"].read())
                                        .decode("utf-8-sig")), delimiter=";"))
     bob_row = next(r for r in rows if r[2] == "Bob")
-    assert bob_row[-1] == "1. kolo: AI při nepřítomnosti (žádný vlastní tah), AI od 2. kola"
+    assert bob_row[-1] == "1. kolo: nepřítomnost – AI (žádný vlastní tah), AI od 2. kola"
     assert next(r for r in rows if r[2] == "Ann")[-1] == ""
     document = json.loads(await files["taroky-tournament-1.json"].read())
     number = model.entrant_number(rec, bob_no)

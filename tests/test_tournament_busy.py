@@ -1,7 +1,7 @@
 """Review 24: a registered player who sits at another table when a round starts. A lobby that
 has not started does not make him busy (he leaves it and plays his tournament table); a
 running game elsewhere does: an AI plays his seat this round, and he is told so — mentioned
-in the table's opening, "Bob → AI" on the tournament's message, and Moje karty or
+in the table's opening, "Bob (AI)" on the tournament's message, and Moje karty or
 ``/lora hand`` at that table say why (in the tournament's language, whatever his client's
 or his last table's). Review 25: withdrawing ends his way back to that seat; a seat he took
 back is no longer marked as an AI's on the sheet, even if the tournament did not hear of it
@@ -119,7 +119,7 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
 
     # mentioned in his table's opening, with where he was playing and how he comes back
     opening = thread.history()[0].content
-    names = [f"<@{ann.id}>" if n == 1 else "Bob → AI" if n == 2
+    names = [f"<@{ann.id}>" if n == 1 else "Bob (AI)" if n == 2
              else model.entrant(rec, n).name for n in slot.seats]
     at = f"u stolu č. {casual.table_id} (<#{hospoda.id}>)"  # (review 25: the same both times)
     assert opening == (
@@ -133,7 +133,7 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
         text = next(m for m in ch.history() if m.id == message.id).embeds[0].description
         return next(x for x in text.splitlines() if x.startswith(f"Stůl {slot.table_no} "))
 
-    assert "Bob → AI" in table_line()
+    assert "Bob (AI)" in table_line()
 
     # Moje karty at his tournament table, while he plays elsewhere: why, and how to come
     # back (in Czech, the tournament's language; not "U tohoto stolu nesedíš")
@@ -160,7 +160,7 @@ async def test_a_player_playing_elsewhere_is_told_an_ai_plays_his_seat_this_roun
     rec = await record(h, 1)
     assert rec.substitutions == []
     await channel_delivered(h, ch.id)
-    assert "Bob" in table_line().split(" – ", 1)[1].split(", ")  # no "→ AI" any more
+    assert "Bob" in table_line().split(" – ", 1)[1].split(", ")  # no "(AI)" any more
 
 
 async def test_a_busy_player_who_withdraws_cannot_take_his_seat_back(

@@ -77,8 +77,8 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     standings_png(t, 2, "en")
     assert drawn == [
         "Lóra – tournament 1", "Final standings after round 2",
-        "Points 4-3-2-1 by place at the table (harakiri breaks ties);",
-        "equal points: fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
+        "Points 4-3-2-1 by place at each table (harakiri breaks ties);",
+        "on equal points fewer penalty points ranks higher.",  # (review 73: Lóra's ties)
         "#", "Player", "R1", "R2", "Points", "Penalty",
         "Dalibor", "4", "4", "8", "87",  # places 1–3: a medal (a picture, no text)
         # (words 11 px high in the embed leave 250 px of names: a long one condensed, cut)
@@ -93,7 +93,7 @@ def test_no_entrant_number_stands_before_a_name_next_to_the_place(
     sheet_png(t, next(s for s in t.tables if s.result is not None), "en")
     assert drawn == [
         "Table sheet · table 1", "Lóra – tournament 1 · round 1",
-        "Points 4-3-2-1 by place at the table (harakiri breaks ties)",  # (review 73)
+        "Points 4-3-2-1 by place at each table (harakiri breaks ties)",  # (review 73)
         "No.", "Player", "Penalty points", "Place", "Points",
         "7", "AI Karel", "medium", "49", "1st", "4",  # best place first (review 69)
         "8", "AI Božena", "easy", "60", "2nd", "3",
@@ -184,12 +184,12 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
     footer = sheet_footer(t, slot, "cs")
     assert footer[0].ok is True
     assert footer[0].label == (
-        "Kontrolní součet: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
-    assert sheet_footer(t, slot, "en")[0].label.startswith("Control sum: Σ money 200.00 Kč")
+        "Kontrola: Σ peníze 200,00 Kč = vklady + dokup 200,00 Kč ✓")
+    assert sheet_footer(t, slot, "en")[0].label.startswith("Check: Σ money 200.00 Kč")
     # review 12: "200,00 Kč ✓" wrapped alone onto the picture's last line; the sum breaks
     # after its "=" instead, each side with its value and unit
     assert [text for text, _ in render._footer_lines(footer[:1])] == [
-        "Kontrolní součet: Σ peníze 200,00 Kč =", "vklady + dokup 200,00 Kč ✓"]
+        "Kontrola: Σ peníze 200,00 Kč =", "vklady + dokup 200,00 Kč ✓"]
     one_line = render.Footer("Σ 1 = 1 ✓", True)
     assert [text for text, _ in render._footer_lines([one_line])] == ["Σ 1 = 1 ✓"]
     money_shown = [line.values[1] for line in sheet_lines(t, slot, "cs")]
@@ -203,8 +203,8 @@ def test_taroky_sheet_money_and_control_sum_words() -> None:
 @pytest.mark.parametrize(("lang", "words"), [
     ("cs", ("Výsl. (Kč)", "Body 4-3-2-1 podle pořadí u stolu (při shodě se body dělí); při "
                         "rovnosti bodů rozhoduje vyšší součet výsledků.")),
-    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at the table (ties share); equal points: the "
-                      "higher sum of results ranks higher.")),
+    ("en", ("Result (Kč)", "Points 4-3-2-1 by place at each table (tied players share them); on "
+                      "equal points the higher total result ranks higher.")),
 ])
 def test_T_TOURNAMENT_taroky_standings_name_the_tiebreak_the_round_results(
         lang: str, words: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
@@ -276,12 +276,12 @@ def test_the_standings_post_of_64_long_names_ends_with_how_many_more_within_disc
     monkeypatch.setattr(desk, "standings", lambda _t, _r: [
         Standing(i + 1, i + 1, 4.0, 0, (4.0,), i + 1) for i in range(64)])
     for lang, shown, more in (("cs", 52, "… a dalších 12 hráčů"),  # (each "N\\." escaped)
-                              ("en", 51, "… and 13 more players")):
+                              ("en", 50, "… and 14 more players")):
         text = desk.leader_lines(t_, 1, lang)
         lines = text.splitlines()
         assert len(text) <= 4096 < len(text) + len(lines[shown - 1]) + 1  # (none more fits)
         assert len(lines) == shown + 2 and lines[-2] == more
-        place = f"{shown}\\." if lang == "cs" else f"{shown}st"
+        place = f"{shown}\\." if lang == "cs" else f"{shown}th"
         assert lines[shown - 1].startswith(
             f"{place} **Bohuslava Nováčková-Dvořáková{shown:03d} (")
     assert desk.clipped(["a", "b", "c"], 4, lambda n: f"+{n}") == ["a", "+2"]

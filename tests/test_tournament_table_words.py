@@ -74,8 +74,8 @@ async def test_the_rules_of_a_taroky_tournament_table_say_its_turn_timer(
     lines = rules_field(await ann.slash(thread, "taroky rules"))
     assert lines[0] == "Round: 2 deals"
     assert lines[-2:] == ["Time per move: 45 s, then an AI plays",
-                          "Points 4-3-2-1 by place at the table (ties share); equal points:"
-                          " the higher sum of results ranks higher."]  # (review 73)
+                          "Points 4-3-2-1 by place at each table (tied players share them);"
+                          " on equal points the higher total result ranks higher."]  # (review 73)
     assert sum("Round" in line for line in lines) == 1
 
 

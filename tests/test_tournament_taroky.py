@@ -110,10 +110,11 @@ async def test_an_english_tournament_answers_in_english_after_it_is_over(taroky)
     res = await ann.click(message, custom_id="lora:tn:1:export")
     assert reply(res).content == (
         "Tournament 1: the whole record (JSON with every table's record), the standings for"
-        " a spreadsheet (CSV: places, points of each round) and all pictures.")
+        " a spreadsheet (CSV: places, points of each round) and the pictures of the standings"
+        " and of the table sheets.")  # (review 89: "all pictures", the ZIP holds these alone)
     sheet = next(a for a in reply(res).attachments if a.filename == "taroky-tournament-1.csv")
     assert (await sheet.read()).decode("utf-8-sig").split("\r\n")[0] == (
-        "Place,No.,Player,Points,Round 1,Result (CZK),Note")
+        "Place,No.,Player,Points,Round 1,Result (Kč),Note")
 
 
 # (the round's last deal is played out at once when time is up, within one wait: over
@@ -181,9 +182,9 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     # 92: its symbols in words)
     assert sheet.description == (
         "Table sheet, table 1: 1st–2nd AI Božena (easy): top-up 0.00, money 55.50, points"
-        " 3.5; 1st–2nd Bob (AI for absent player): top-up 0.00, money 55.50, points 3.5;"
+        " 3.5; 1st–2nd Bob (absent – AI): top-up 0.00, money 55.50, points 3.5;"
         " 3rd–4th Ann (AI after withdrawal): top-up 0.00, money 44.50, points 1.5; 3rd–4th AI"
-        " Karel (easy): top-up 0.00, money 44.50, points 1.5. Control sum: total money 200.00"
+        " Karel (easy): top-up 0.00, money 44.50, points 1.5. Check: total money 200.00"
         " Kč = stakes + top-ups 200.00 Kč matches")
     lines = sheet_lines(rec, slot, "en")
     ann_line = next(line for line in lines if line.name == "Ann")

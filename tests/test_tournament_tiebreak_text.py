@@ -80,8 +80,8 @@ class _Asker:
            "5th–6th **AI Božena** – 2.5 pts (+1.00 Kč)\n"
            "7th **František Xaver Kolowrat** – 1 pt (−4.50 Kč)\n"
            "8th **AI Karel** – 1 pt (−11.00 Kč)\n"
-           "Points 4-3-2-1 by place at the table (ties share); equal points: the higher sum of"
-           " results ranks higher."),
+           "Points 4-3-2-1 by place at each table (tied players share them); on equal points"
+           " the higher total result ranks higher."),
     ("cs", "**Taroky – turnaj č. 1: konečné pořadí**\n"
            "1\\. **Bohouš (AI od 1. kola)** – 4 b. (+9,00 Kč)\n"
            "2.–4. **Anička** – 3 b. (+1,50 Kč)\n2.–4. **Cecílie** – 3 b. (+1,50 Kč)\n"

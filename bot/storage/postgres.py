@@ -50,7 +50,7 @@ from bot.storage.models import (
 from bot.storage.outbox import check_done, entry_of
 from bot.storage.ratings import ai_played_sql, display_rating, is_provisional
 from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
-from bot.storage.stats import add_results
+from bot.storage.stats import WINS_SQL, add_results
 from bot.storage.tables import (
     GET_TABLE_SQL,
     UNSET,
@@ -594,11 +594,11 @@ class PostgresStore:
                 " FROM ratings WHERE guild_id = $1 AND game_kind = $2),"
                 " page AS (SELECT * FROM ranked WHERE rank > CASE WHEN $4 < total THEN $4"
                 " ELSE GREATEST(0, (total - 1) / $3 * $3) END ORDER BY rank LIMIT $3),"
-                " played AS (SELECT user_id, COUNT(*) AS games,"
-                " SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS wins, AVG(points) AS avg_points"
-                " FROM game_players WHERE guild_id = $1 AND game_kind = $2 AND human"
-                " AND user_id IN (SELECT user_id FROM page)"
-                f" AND NOT {ai_played_sql('$5::float8', 'float8')} GROUP BY user_id)"
+                " played AS (SELECT gp.user_id, COUNT(*) AS games,"
+                f" {WINS_SQL} AS wins, AVG(gp.points) AS avg_points"
+                " FROM game_players AS gp WHERE gp.guild_id = $1 AND gp.game_kind = $2"
+                " AND gp.human AND gp.user_id IN (SELECT user_id FROM page)"
+                f" AND NOT {ai_played_sql('$5::float8', 'float8')} GROUP BY gp.user_id)"
                 " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,"
                 " COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points"
                 " FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id"

@@ -20,6 +20,18 @@ from bot.storage.ratings import ai_played, ai_played_sql, display_rating, is_pro
 from bot.storage.settings import DEFAULTS, guild_settings
 from engine.game import Outcome
 
+# A win: first place at a table that not every player there shares (review 89: a Taroky
+# round of 35:35, all four at 0,00 Kč, counted as a win for each). The leaderboards of both
+# stores count it by this SQL (over ``game_players AS gp``), the statistics by ``is_win``.
+WINS_SQL = ("SUM(CASE WHEN gp.place = 1 AND EXISTS (SELECT 1 FROM game_players AS o"
+            " WHERE o.game_id = gp.game_id AND o.place > 1) THEN 1 ELSE 0 END)")
+
+
+def is_win(place: int, places: Iterable[int]) -> bool:
+    """``WINS_SQL``'s rule for one seat: place 1 while someone at the table placed lower."""
+    return place == 1 and any(p > 1 for p in places)
+
+
 # One page of a game's board in one query: the rated players ranked (display rating, then
 # more rated games, then the user id) and counted, the page's rows (an offset past the last
 # row: the last page's, a page of ``limit`` rows from the first — a stale ◀ ▶ lands there),
@@ -39,11 +51,12 @@ WITH ranked AS (
     ORDER BY rank
     LIMIT :limit
 ), played AS (
-    SELECT user_id, COUNT(*) AS games, SUM(place = 1) AS wins, AVG(points) AS avg_points
-    FROM game_players
-    WHERE guild_id = :guild AND game_kind = :kind AND human = 1
-      AND user_id IN (SELECT user_id FROM page) AND NOT {ai_played}
-    GROUP BY user_id
+    SELECT gp.user_id, COUNT(*) AS games, """ + WINS_SQL + """ AS wins,
+           AVG(gp.points) AS avg_points
+    FROM game_players AS gp
+    WHERE gp.guild_id = :guild AND gp.game_kind = :kind AND gp.human = 1
+      AND gp.user_id IN (SELECT user_id FROM page) AND NOT {ai_played}
+    GROUP BY gp.user_id
 )
 SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,
        COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points
@@ -130,7 +143,7 @@ def add_results(stats: PlayerStats, rows: Iterable[Any], ai_share_limit: float) 
         shown = table_number(r["table_id"], int(r["game_id"]))
         stats.results.append(SeatResult(int(r["game_id"]), seat, int(r["place"]), points, outcome))
         stats.games += 1
-        stats.wins += int(r["place"] == 1)
+        stats.wins += int(is_win(int(r["place"]), outcome.places))
         points_sum += points
         sign = 1 if outcome.lower_is_better else -1  # "best" is the fewest or the most
         if stats.best is None or sign * points < sign * stats.best[1]:

@@ -66,6 +66,7 @@ from bot.tournament.words import (
     scoring_rule,
     tournament_table_name,
     tt,
+    turn_time,
     worded,
 )
 from bot.ui.alt import png_file
@@ -170,7 +171,7 @@ def settings_lines(t_: TournamentRecord, lang: str) -> list[str]:
         lines.append(worded("set_length_game", t_.game_kind, lang))
     level = t(f"core.ai_{s.ai_level}", lang)
     lines.append(tt(f"set_fill_{s.fill}", lang, level=level))
-    lines.append(tt("set_timer", lang, n=s.turn_timer))
+    lines.append(tt("set_timer", lang, time=turn_time(s.turn_timer, lang)))
     lines.append(tt("set_withdrawn", lang, level=level))
     lines.append(scoring_rule(t_.game_kind, lang))
     return lines
@@ -205,7 +206,7 @@ def entrant_lines(t_: TournamentRecord, lang: str) -> list[str]:
 def seat_names(t_: TournamentRecord, round_no: int, seats: Sequence[int], lang: str,
                table_no: int | None = None) -> str:
     """A table's players in seat order; one an AI plays for this round is marked
-    ("Bob → AI"): he withdrew, or (``table_no`` given) he has a substitute at it."""
+    ("Bob (AI)"): he withdrew, or (``table_no`` given) he has a substitute at it."""
     names = []
     for seat, entrant_no in enumerate(seats):
         e = model.entrant(t_, entrant_no)

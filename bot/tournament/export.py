@@ -93,7 +93,8 @@ async def export_document(store: TableStore, t: TournamentRecord) -> dict[str, A
 
 
 def pictures_zip(t: TournamentRecord, lang: str) -> bytes:
-    """Every picture of the tournament, in one ZIP."""
+    """The tournament's standings (each finished round's) and table sheets as pictures, in
+    one ZIP (the export's message says so: no deal protocols or score sheets, review 89)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for r in t.rounds:

@@ -114,8 +114,8 @@ def standings_legend(t_: TournamentRecord, upto: int, lang: str, page: int = 1) 
 
 def marked_name(t_: TournamentRecord, e: EntrantRecord, name: str, lang: str) -> str:
     """``name`` of an entrant whose seat an AI took over, marked as the standings' text and
-    picture mark him ("Cyril (AI od 2. kola)"; absent for a whole round: "Hana (nepřítomnost:
-    AI od 1. kola)"; forgotten: "Cyril → AI", from when is not kept); an AI entrant's or one
+    picture mark him ("Cyril (AI od 2. kola)"; absent for a whole round: "Hana (nepřítomnost –
+    AI od 1. kola)"; forgotten: "Cyril (AI)", from when is not kept); an AI entrant's or one
     who plays, as it is."""
     return status_text(t_, e, "name", lang, name=name) or name
 
@@ -237,8 +237,9 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         tags = [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))] \
             if e.ai_level is not None else []
         sub = model.substitution(t_, slot.round_no, slot.table_no, seat)
-        if sub is not None:
-            tags.append(Tag(tt(f"tag_{sub.reason}", lang), warn=True))
+        if sub is not None:  # (withdrawn for a round's absence: absent, as the standings say)
+            reason = "absent" if model.withdrawn_for_absence(t_, e) is not None else sub.reason
+            tags.append(Tag(tt(f"tag_{reason}", lang), warn=True))
         for key, value in rules.notes(outcome, seat):
             tags.append(Tag(tt(f"note_{key}", lang, n=value),
                             short=tt(f"note_short_{key}", lang, n=value)))

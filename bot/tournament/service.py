@@ -541,7 +541,7 @@ class TournamentService:
                 # table of his own (the core's ``take_back``; ``seat_back`` then)
                 seats.append(Seat(None, e.name, ai=settings.ai_level, left=True,
                                   left_by=e.user_id, left_at=0))
-            elif reason is not None or e.user_id is None:  # marked as one who left: "→ AI";
+            elif reason is not None or e.user_id is None:  # marked as one who left: "(AI)";
                 # at the game's start (``left_at``: its results say an AI played it whole)
                 seats.append(Seat(None, e.name, ai=settings.ai_level, left=True, left_at=0))
             else:

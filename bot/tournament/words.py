@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.i18n import has, t
+from bot.i18n import has, t, tn
 from bot.model import Table
 from bot.tournament.scoring import Standing
 
@@ -16,6 +16,14 @@ K = "core.tournament."
 
 def tt(key: str, lang: str, /, **values: object) -> str:
     return t(K + key, lang, **values)
+
+
+def turn_time(seconds: int, lang: str) -> str:
+    """A tournament's time per move as people say it: whole minutes in minutes ("60 minutes",
+    review 89: "3600 s"), else in seconds."""
+    if seconds >= 60 and seconds % 60 == 0:
+        return tn("core.minutes", lang, seconds // 60)
+    return t("core.seconds", lang, n=seconds)
 
 
 def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:

@@ -16,7 +16,7 @@ from bot.games import GameUI, Picture, ui_of
 from bot.games.base import absent_over_line, picture_legend
 from bot.i18n import game_key, game_t, has, t, unlisted
 from bot.model import Table, TableSettings
-from bot.tournament.words import scoring_rule, tournament_table_name, worded
+from bot.tournament.words import scoring_rule, tournament_table_name, turn_time, worded
 from bot.ui.alt import png_file, spoken
 from bot.ui.components import (
     LobbyAIButton,
@@ -218,7 +218,7 @@ def timer_line(timer: int, lang: str, *, tournament: bool = False) -> str:
     """The turn timer as a table's options list it ("Čas na tah: 60 s" / "bez limitu"); a
     ``tournament``'s table says what happens when it runs out ("…, pak hraje AI")."""
     if timer and tournament:
-        return t("core.tournament.set_timer", lang, n=timer)
+        return t("core.tournament.set_timer", lang, time=turn_time(timer, lang))
     return t("core.opt_timer", lang, value=_seconds(timer, lang))
 
 

@@ -122,18 +122,20 @@ def _chips(deal: PublicView, row: DealRecord, names: list[str], lang: str,
     # it brought the declarer's side, as the protocol and the result's account sign it
     # (review 81: an opponent's pagát read −4,00 here, +4,00 there; the legend says so)
     for s, said in row.hlasky_said:
-        chips.extend(_money(f"{word(h, lang)} {names[s]}", "",
+        chips.extend(_money(pic("deal_said", lang, what=word(h, lang), name=names[s]), "",
                             hal if s in row.declarers else -hal, paid, lang)
                      for h, counted, hal in said if counted)
     if row.pagat is not None:
         p = row.pagat
         label = pic("note_pagat" if p.announced else "deal_pagat_silent", lang)
-        chips.append(_made(f"{label} {names[p.seat]}" if owners else label, p.level, p.won,
-                           p.amount, paid, lang))
+        if owners:
+            label = pic("deal_said", lang, what=label, name=names[p.seat])
+        chips.append(_made(label, p.level, p.won, p.amount, paid, lang))
     for v in row.valats:
         label = pic("note_valat" if v.announced else "deal_valat_silent", lang)
-        chips.append(_made(f"{label} {valat_owners(row, v, names, lang)}" if owners else label,
-                           v.level, v.won, v.amount, paid, lang))
+        if owners:
+            label = pic("deal_said", lang, what=label, name=valat_owners(row, v, names, lang))
+        chips.append(_made(label, v.level, v.won, v.amount, paid, lang))
     return chips
 
 
@@ -309,7 +311,7 @@ def _head(img: Image.Image, x: int, y: int, name: str, role: str, tricks: int, r
           lang: str) -> None:
     """A seat's name, its role and its tricks on one line ``room`` px wide at most."""
     fb, fr = font(NAME_PX, "bold"), font(SMALLEST)
-    took = f"{pic('tricks', lang)} {tricks}"
+    took = tn("taroky.pic.tricks", lang, tricks)  # ("1 trick", "5 štychů": review 89)
     role_w = fr.getlength(role) + 10 if role else 0
     shown = fit(name, fb, max(60, room - role_w - fr.getlength(took) - 16))
     nx = x + int(text(img, (x, y + LINE // 2), shown, fb, TEXT, "lm"))

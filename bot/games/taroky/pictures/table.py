@@ -375,9 +375,10 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
     badges_w = sum(b.width + BADGE_GAP for b in badges)
     bare = shape == "tall" and count == 0 and bare_name(name, names, badges_w) is not None
     lines, fs = seat_note_lines(notes, shape)
-    took = ("", "") if tricks is None else (pic("tricks", lang), str(tricks))
+    # (its tricks counted as the eyes are, "1 trick", "5 štychů": review 89 read "tricks 1")
+    took = ("", "") if tricks is None else ("", tn("taroky.pic.tricks", lang, tricks))
     step, style = values_layout(shape, count, cash, took)
-    rows = 1 + (1 if took[0] else 0)
+    rows = 1 + (1 if took[1] else 0)
     beside = note_beside(count, cash, took, notes) if shape == "wide" else None
     height = (seat_height(shape, len(lines), rows, bare) if beside is None
               else beside_height(beside))
@@ -401,13 +402,13 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
                      beside.font, GOLD)
             vy = beside_height(beside) - 6 - VALUE_LINE
             vx = 12 + _value(img, 12, vy, "", cash, beside.style) + 16
-            if took[0]:
+            if took[1]:
                 _value(img, vx, vy, *took, beside.style)
             return img
         _fan(img, 12, WIDE_FAN_Y, count, step)
         vx = values_x(count, step)
         _value(img, vx, y, "", cash, style)
-        if took[0]:
+        if took[1]:
             _value(img, vx, y + VALUE_LINE, *took, style)
     elif bare:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD - badges_w)
@@ -417,7 +418,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
             paste(img, b, bx, WIDE_NAME_Y - BADGE_D // 2)
             bx += b.width + 5
         _value(img, 10, y, "", cash, style)
-        if took[0]:
+        if took[1]:
             _value(img, 10, y + VALUE_LINE, *took, style)
     else:
         shown, fn = seat_name(name, names, w - 10 - SEAT_PAD)
@@ -428,7 +429,7 @@ def seat_panel(shape: str, name: str, count: int, tricks: int | None, cash: str,
             paste(img, b, bx, TALL_FAN_Y + 29 - BADGE_D // 2)
             bx += b.width + gap
         _value(img, 10, y, "", cash, style)
-        if took[0]:
+        if took[1]:
             _value(img, 10, y + VALUE_LINE, *took, style)
     top = note_top(shape, rows, bare)
     for i, line in enumerate(lines):
@@ -467,7 +468,7 @@ def note_beside(count: int, cash: str, took: tuple[str, str],
     the note under the cards, as it is lower or no higher, or nothing fits so."""
     if len(seat_note_lines(notes, "wide")[0]) < 2:
         return None
-    row = [("", cash)] + ([took] if took[0] else [])
+    row = [("", cash)] + ([took] if took[1] else [])
     styles = [style for style in ("regular", "narrow")
               if 12 + sum(_value_width(*v, style) + 16 for v in row) - 16
               <= SEAT_W["wide"] - SEAT_PAD]
@@ -529,12 +530,13 @@ def fan_width(count: int, step: int) -> int:
 
 def values_layout(shape: str, count: int, cash: str,
                   took: tuple[str, str]) -> tuple[int, str]:
-    """How a seat fits its money and "štychy N" (each on its row) within ``SEAT_PAD`` of its
-    right edge: its face-down cards' step (a wide seat's lie left of them: 6 px apart,
-    closer where the words need the room) and the words' style (regular, else condensed)."""
+    """How a seat fits its money and its tricks ("3 štychy"; each on its row) within
+    ``SEAT_PAD`` of its right edge: its face-down cards' step (a wide seat's lie left of
+    them: 6 px apart, closer where the words need the room) and the words' style (regular,
+    else condensed)."""
     for style in ("regular", "narrow"):
         widest = max(_value_width("", cash, style),
-                     _value_width(*took, style) if took[0] else 0)
+                     _value_width(*took, style) if took[1] else 0)
         if shape == "tall":
             if 10 + widest <= SEAT_W[shape] - SEAT_PAD:
                 return FAN_STEPS[0], style
