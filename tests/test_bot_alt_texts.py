@@ -157,7 +157,7 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
         " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
         " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
-        " Kontrolní součet: celkem peníze 200,00 Kč = vklady + dokup 200,00 Kč souhlasí")
+        " Kontrola: celkem peníze 200,00 Kč = vklady + dokup 200,00 Kč souhlasí")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 
