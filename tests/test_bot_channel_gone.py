@@ -13,7 +13,15 @@ from bot.model import STATUS_ABORTED
 from bot.storage.models import TournamentStatus
 from bot.tournament import model
 from bot.ui import gone as gone_module
-from tests.botkit import BotHarness, Players, channel_delivered, open_table, reply, table_message
+from tests.botkit import (
+    BotHarness,
+    Players,
+    channel_delivered,
+    mentioned,
+    open_table,
+    reply,
+    table_message,
+)
 from tests.tournament_kit import record, started_tournament
 
 
@@ -263,7 +271,7 @@ async def test_the_players_of_a_lobby_whose_thread_is_deleted_are_told_once_in_t
         f" <@{alice.id}> <@{carol.id}>")
     bobs = harness.service.tables_in_channel(ch.id)[0].table_id  # (his lobby waits still)
     for user in (alice, carol):
-        assert reply(await user.slash(ch, "lora hand")).content == (
+        assert reply(await user.slash(ch, "lora hand")).content == mentioned(
             f"You do not sit at any table on this server. Table {bobs} in <#{ch.id}> is"
             " waiting for players – sit down with its Join button, or open your own table with"
             " /lora new."), user.name
@@ -285,7 +293,7 @@ async def test_a_lobby_s_players_whose_channel_line_went_with_the_channel_are_to
             " Můžeš založit nový stůl.")
     for user in (alice, carol):
         assert reply(await user.slash(other, "lora hand")).content == gone, user.name
-        assert reply(await user.slash(other, "lora hand")).content == (
+        assert reply(await user.slash(other, "lora hand")).content == mentioned(
             "You do not sit at any table on this server. Open one with /lora new, or sit down"
             " at an open table with its Join button."), user.name
     assert harness.env.errors == []
@@ -320,7 +328,7 @@ async def test_the_players_of_lobbies_in_a_deleted_channel_are_told_once(harness
              f"Table {t2.table_id} is closed: its thread was deleted. You may open a new table.")):
         assert reply(await user.slash(other, f"{game} hand")).content == text, user.name
     # once: then as anyone at no table (in his client's English)
-    assert reply(await bob.slash(other, "taroky hand")).content == (
+    assert reply(await bob.slash(other, "taroky hand")).content == mentioned(
         "You do not sit at any table on this server. Open one with /taroky new, or sit down at"
         " an open table with its Join button.")
     assert harness.env.errors == []
@@ -448,7 +456,7 @@ async def test_a_lobby_thread_s_line_tells_its_players_no_more_once_a_day_has_pa
     assert list(gone.handled) == [ch.id]  # (the thread's id forgotten: handled an hour ago)
     other = guild.create_text_channel("jinde")
     for user in (alice, carol):
-        assert reply(await user.slash(other, "lora hand")).content == (
+        assert reply(await user.slash(other, "lora hand")).content == mentioned(
             "You do not sit at any table on this server. Open one with /lora new, or sit down"
             " at an open table with its Join button."), user.name
     assert harness.env.errors == []
@@ -476,7 +484,7 @@ async def test_a_closed_lobby_s_note_waits_a_week_for_its_player(harness, monkey
     assert reply(await alice.slash(other, "lora hand")).content == (
         f"Stůl č. {table.table_id} je zrušen: jeho kanál byl smazán. Můžeš založit nový stůl.")
     _later(harness, monkeypatch, 1)
-    assert reply(await bob.slash(other, "lora hand")).content == (
+    assert reply(await bob.slash(other, "lora hand")).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
     assert gone.lobbies == {}

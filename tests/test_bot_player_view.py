@@ -729,8 +729,8 @@ async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
     seen = reply(await carol.slash(ch, "lora score"))
     assert seen.content == own.content
     assert await seen.attachments[0].read() == await own.attachments[0].read()
-    taroky = ("You do not sit at any table on this server. Open one with /taroky new, or sit"
-              " down at an open table with its Join button.")
+    taroky = mentioned("You do not sit at any table on this server. Open one with /taroky new,"
+                       " or sit down at an open table with its Join button.")
     assert reply(await carol.slash(ch, "taroky score")).content == taroky
     elsewhere = guild.create_text_channel("elsewhere")
     assert reply(await carol.slash(elsewhere, "taroky score")).content == taroky  # (her
@@ -739,7 +739,7 @@ async def test_either_game_s_sheet_command_names_the_table_one_sits_at(harness):
     assert reply(await carol.slash(ch, "lora hand")).content == (
         "You do not sit at this table – nobody sees another's hand. You can see the table and"
         " the score sheet.")
-    assert reply(await carol.slash(elsewhere, "lora hand")).content == (
+    assert reply(await carol.slash(elsewhere, "lora hand")).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
 

@@ -46,25 +46,25 @@ async def test_after_the_lora_the_players_of_a_czech_table_are_answered_in_czech
     button = reply(await alice.click(table_message(ch, table), custom_id=f"lora:t:{tid}:sheet"))
     assert await sheet[0].read() == await button.attachments[0].read()
     # the other game's sheet: none of his (review 76: it showed the Lóra sheet, unnamed)
-    assert reply(await bob.slash(ch, "taroky score")).content == NOT_SEATED_CS.replace(
-        "/lora", "/taroky")
+    assert reply(await bob.slash(ch, "taroky score")).content == mentioned(NOT_SEATED_CS.replace(
+        "/lora", "/taroky"))
     # the other answers away from a table: in the table's Czech, not in the client's English
     # (his cards: that his game has ended, and where its sheet is; review 76)
     assert reply(await alice.slash(ch, "lora hand")).content == mentioned(
         f"Tvoje hra u stolu č. {tid} (Lóra, <#{ch.id}>) skončila. Její protokol ukáže"
         " /lora score.")
-    assert reply(await bob.slash(ch, "lora leave")).content == NOT_SEATED_CS
+    assert reply(await bob.slash(ch, "lora leave")).content == mentioned(NOT_SEATED_CS)
     stats = reply(await bob.slash(ch, "lora stats")).embeds[0]
     assert stats.title == f"Statistiky – {table.names()[table.seat_of(bob.id)]}"
     # a player new to the server: his client's language (and no sheet of anybody's table)
     carol = guild.add_member(harness.env.create_user("carol"))
-    assert reply(await carol.slash(ch, "lora score")).content == NOT_SEATED_EN
+    assert reply(await carol.slash(ch, "lora score")).content == mentioned(NOT_SEATED_EN)
     # his own choice wins
     await alice.slash(ch, "lora settings", language="en")
     assert reply(await alice.slash(ch, "lora hand")).content == mentioned(
         f"Your game at table {tid} (Lóra, <#{ch.id}>) has ended. /lora score shows its score"
         " sheet.")
-    assert reply(await alice.slash(ch, "lora leave")).content == NOT_SEATED_EN
+    assert reply(await alice.slash(ch, "lora leave")).content == mentioned(NOT_SEATED_EN)
 
 
 async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harness):
@@ -85,7 +85,7 @@ async def test_after_leaving_and_after_a_restart_the_tables_language_stays(harne
     other = harness.env.create_guild()
     och = other.create_text_channel("lora")
     there = other.add_member(cyril.user)
-    assert reply(await there.slash(och, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await there.slash(och, "lora hand")).content == mentioned(NOT_SEATED_EN)
     # forget-me forgets the table too: he watches its game as anybody does (review 71)
     await cyril.click(reply(await cyril.slash(ch, "lora forget-me")), label="Smazat moje údaje")
     assert reply(await cyril.slash(ch, "lora hand")).content == (
@@ -153,26 +153,26 @@ async def test_before_his_first_game_the_servers_default_language_answers(harnes
     own choice always wins."""
     guild, ch, mod, eve = club(harness, "eve")
     # no server default yet: his client's English (and so it is cached meanwhile)
-    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await eve.slash(ch, "lora hand")).content == mentioned(NOT_SEATED_EN)
     await mod.slash(ch, "lora defaults", language="cs")
     board = reply(await eve.slash(ch, "lora leaderboard")).embeds[0]
     assert board.title == f"Žebříček – Lóra · {guild.name}"
     assert board.description.startswith("Zatím žádné hodnocené hry.\n")
     assert reply(await eve.slash(ch, "lora stats")).content == \
         "Eve: zatím žádná dohraná lóra."
-    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    assert reply(await eve.slash(ch, "lora hand")).content == mentioned(NOT_SEATED_CS)
     assert reply(await eve.slash(ch, "lora help")).embeds[0].title == "Lóra – nápověda"
     # the Taroky commands follow Taroky's defaults, which set no language
-    assert reply(await eve.slash(ch, "taroky hand")).content == NOT_SEATED_EN.replace(
-        "/lora", "/taroky")
+    assert reply(await eve.slash(ch, "taroky hand")).content == mentioned(NOT_SEATED_EN.replace(
+        "/lora", "/taroky"))
     # his own choice wins
     await eve.slash(ch, "lora settings", language="en")
-    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await eve.slash(ch, "lora hand")).content == mentioned(NOT_SEATED_EN)
     await eve.slash(ch, "lora settings", language="auto")
-    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_CS
+    assert reply(await eve.slash(ch, "lora hand")).content == mentioned(NOT_SEATED_CS)
     # the server's defaults reset: his client's English again
     await mod.slash(ch, "lora defaults", reset="yes")
-    assert reply(await eve.slash(ch, "lora hand")).content == NOT_SEATED_EN
+    assert reply(await eve.slash(ch, "lora hand")).content == mentioned(NOT_SEATED_EN)
     board = reply(await eve.slash(ch, "lora leaderboard")).embeds[0]
     assert board.title == f"Leaderboard – Lóra · {guild.name}"
     # another option as the server's default (no language): still his client's

@@ -305,7 +305,7 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
     guild, ch, mod, alice = club(harness, "alice")
     other = guild.create_text_channel("druhy")
     res = await mod.slash(ch, "lora abort")  # no table on the server at all
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
     await alice.slash(other, "lora new", language="cs")
@@ -317,7 +317,7 @@ async def test_a_manager_seated_nowhere_is_shown_the_server_s_tables_to_name(har
     assert harness.service.tables[1].status == "lobby"
     carl = guild.add_member(env.create_user("carl"))
     res = await carl.slash(ch, "lora abort")  # (and where a table waits for players)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Table 1 in"
         f" <#{other.id}> is waiting for players – sit down with its Join button, or open your"
         " own table with /lora new.")

@@ -123,7 +123,7 @@ async def test_a_managers_bare_abort_in_a_tournaments_channel_points_to_its_butt
         f"Tady je turnaj č. 1: zrušit jde jen celý turnaj, tlačítkem **Zrušit turnaj** u jeho"
         f" zprávy (<#{turnaj.id}>).")
     res = await carl.slash(turnaj, "lora abort")  # (he may not cancel it)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora nová, nebo"
         " přisedni k otevřenému stolu tlačítkem Přisednout.")
 

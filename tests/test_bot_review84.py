@@ -89,7 +89,7 @@ async def test_refusals_name_the_creator_and_a_game_s_command_keeps_to_its_table
     # a manager's bare abort elsewhere lists the game's own tables only
     other = guild.create_text_channel("jinde")
     res = await mod.slash(other, "lora abort")  # (his client's English: no table's)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
     assert harness.service.tables[tid].status == "playing"

@@ -11,7 +11,7 @@ import pytest
 
 from bot.model import STATUS_LOBBY
 from bot.welcome import welcome
-from tests.botkit import club, open_table, reply
+from tests.botkit import club, mentioned, open_table, reply
 
 
 def _world(harness, *names, channel="hry"):
@@ -54,16 +54,17 @@ async def test_seated_nowhere_one_is_told_how_to_open_or_join_a_table(harness, l
                                                                        locale):
     guild, ch, (nova,) = _world(harness, "nova")
     locales[nova.id] = locale
-    expected = {
+    told = {
         "cs": "Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora nová,"
               " nebo přisedni k otevřenému stolu tlačítkem Přisednout.",
         "en-US": "You do not sit at any table on this server. Open one with /lora new, or sit"
                  " down at an open table with its Join button."}[locale]
+    expected = mentioned(told)
     for command in ("lora hand", "lora score", "lora leave", "lora abort"):
         res = await nova.slash(ch, command)
         assert (command, reply(res).content) == (command, expected)
     res = await nova.slash(ch, "taroky hand")
-    assert reply(res).content == expected.replace("/lora", "/taroky")
+    assert reply(res).content == mentioned(told.replace("/lora", "/taroky"))
     assert harness.env.errors == []
 
 
@@ -74,21 +75,21 @@ async def test_seated_nowhere_one_is_shown_the_lobbies_that_wait_for_players(har
     await jana.slash(ch, "lora new", language="cs", turn_timer=0, seating="join")
     first = harness.service.table_of_user(guild.id, jana.id).table_id
     res = await nova.slash(ch, "lora leave")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Nesedíš u žádného stolu na tomto serveru. Stůl č. {first} v <#{ch.id}> čeká na"
         " hráče – přisedni k němu tlačítkem Přisednout, nebo založ vlastní stůl příkazem"
         " /lora nová.")
     await petr.slash(other, "lora new", language="cs", turn_timer=0, seating="join")
     second = harness.service.table_of_user(guild.id, petr.id).table_id
     res = await nova.slash(other, "lora leave")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         f"Nesedíš u žádného stolu na tomto serveru. Na hráče čekají stoly č. {first} v"
         f" <#{ch.id}>, č. {second} v <#{other.id}> – přisedni k některému tlačítkem"
         " Přisednout, nebo založ vlastní stůl příkazem /lora nová.")
     # a Lóra lobby is not offered to one asking about Taroky
     locales[nova.id] = "en-US"
     res = await nova.slash(other, "taroky leave")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /taroky new, or sit down at"
         " an open table with its Join button.")
 
@@ -97,7 +98,7 @@ async def test_a_table_that_plays_or_is_full_is_not_offered(harness, locales):
     guild, ch, (ann,), tid = await open_table(harness, ["ann"], ("easy", "easy", "easy"))
     nova = guild.add_member(harness.env.create_user("nova", global_name="Nova"))
     res = await nova.slash(guild.create_text_channel("jinde"), "lora leave")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
 
@@ -200,7 +201,7 @@ async def _joined(harness, locale, overwrite=None):
                                               ("de", WELCOME_EN)])
 async def test_an_invited_bot_greets_the_server_in_its_language(harness, locale, text):
     guild, ch = await _joined(harness, locale)
-    assert [m.content for m in ch.history()] == [text]
+    assert [m.content for m in ch.history()] == [mentioned(text)]
     assert harness.env.errors == []
 
 

@@ -276,7 +276,7 @@ async def test_a_tournament_reads_the_server_s_language_as_a_new_table_does(harn
     organiser's client's language instead)."""
     guild, ch, mod, alice = club(harness, "alice")
     res = await alice.slash(ch, "lora hand")  # (asked of the server's language: none)
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
     store = harness.bot.store
@@ -362,8 +362,8 @@ async def test_answers_away_from_a_table_read_the_server_s_language_once_until_i
         return await read(conn, guild_id)
 
     monkeypatch.setattr(settings, "guild_settings", counted)
-    not_seated_en = ("You do not sit at any table on this server. Open one with /lora new, or"
-                     " sit down at an open table with its Join button.")
+    not_seated_en = mentioned("You do not sit at any table on this server. Open one with"
+                              " /lora new, or sit down at an open table with its Join button.")
     for _ in range(3):
         res = await alice.slash(ch, "lora hand")
         assert reply(res).content == not_seated_en
@@ -372,7 +372,7 @@ async def test_answers_away_from_a_table_read_the_server_s_language_once_until_i
     await mod.slash(ch, "lora defaults", language="cs")  # (read again once, for its reply)
     for _ in range(2):
         res = await alice.slash(ch, "lora hand")
-        assert reply(res).content == (  # (his client's English names the command)
+        assert reply(res).content == mentioned(  # (a mention: his client names the command)
             "Nesedíš u žádného stolu na tomto serveru. Založ stůl příkazem /lora new, nebo"
             " přisedni k otevřenému stolu tlačítkem Přisednout.")
     assert reads == [guild.id]

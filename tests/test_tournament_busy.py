@@ -237,7 +237,7 @@ async def test_a_reply_in_a_czech_tournament_s_thread_speaks_czech_to_an_english
     assert reply(res).content == ("U tohoto stolu nesedíš – karty ostatních nevidí nikdo. Stůl"
                                   " a protokol vidíš.")
     res = await zed.slash(guild.create_text_channel("jinde"), "lora hand")
-    assert reply(res).content == (
+    assert reply(res).content == mentioned(
         "You do not sit at any table on this server. Open one with /lora new, or sit down at"
         " an open table with its Join button.")
 

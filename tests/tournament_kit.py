@@ -23,7 +23,14 @@ from bot.tournament.scoring import standings
 from engine import games
 from engine.game import Outcome
 from engine.tournament import meetings, repeats
-from tests.botkit import BotHarness, channel_delivered, enabled_controls, reply, table_message
+from tests.botkit import (
+    BotHarness,
+    channel_delivered,
+    enabled_controls,
+    mentioned,
+    reply,
+    table_message,
+)
 
 HUMANS = ("ann", "bob", "cyril")
 AI_LEVELS = ("easy", "medium", "easy", "medium", "easy")
@@ -226,8 +233,8 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # a table of his own elsewhere: he is told where he plays, and what leaving it means
     hospoda = guild.create_text_channel("hospoda")
     res = await leaver.slash(hospoda, f"{kind} new", language="cs")
-    seated = (f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave) by tvé "
-              "místo převzala AI až do konce turnaje.")
+    seated = mentioned(f"Sedíš u {named} – nejdřív ho dohraj. Odchodem od něj (/{kind} leave)"
+                       " by tvé místo převzala AI až do konce turnaje.")
     assert reply(res).content == seated
     # … and so is he when he clicks Přisednout at another's table (the same words)
     dana = guild.add_member(env.create_user("dana", global_name="Dana"))
