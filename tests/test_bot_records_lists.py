@@ -24,7 +24,7 @@ GAME = crafted_lora_json([row(1, 1, "cervene", [3, 2, 0, 3]), PLAYOFF],
                          stovka=[False, True, False, False])
 
 FOOTER_CS = (" · pořadí podle hodnocení (z hodnocených her; AI hráči se nepočítají); počty a"
-             " ⌀ ze všech odehraných")
+             " ⌀ z odehraných her, kromě těch, které za hráče hrála AI")  # (review 90)
 
 
 async def _club(harness):
@@ -92,7 +92,8 @@ async def test_leaderboard_names_members_as_now_and_says_the_rating_orders_it(
     await ann.slash(ch, "lora settings", language="en")
     embed = reply(await ann.slash(ch, "lora leaderboard")).embeds[0]
     assert embed.footer.text == ("Page 1/1 · ranked by rating (from rated games; AI players"
-                                 " do not count); the counts and averages of all games played")
+                                 " do not count); the counts and averages of the games played,"
+                                 " except those an AI played for the player")
 
 
 async def test_a_page_past_the_last_is_named_to_the_asker_alone(harness):

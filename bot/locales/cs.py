@@ -365,7 +365,7 @@ STRINGS: dict[str, str] = {
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · her {games} · výher {wins} · ⌀ {avg} b.",
     "core.lb_prov": " (předběžné)",
     "core.lb_page": "Strana {page}/{pages}",
-    "core.lb_footer": "Strana {page}/{pages} · pořadí podle hodnocení (z hodnocených her; AI hráči se nepočítají); počty a ⌀ ze všech odehraných",
+    "core.lb_footer": "Strana {page}/{pages} · pořadí podle hodnocení (z hodnocených her; AI hráči se nepočítají); počty a ⌀ z odehraných her, kromě těch, které za hráče hrála AI",
     "core.no_page": "Strana {page} neexistuje – poslední je strana {pages}.",
     "core.history_title": "{game} – poslední hry",
     "core.history_table": "Stůl č. {id}",

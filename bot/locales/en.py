@@ -360,7 +360,7 @@ STRINGS: dict[str, str] = {
     "core.lb_row": "{rank}. **{name}** – {rating}{prov} · games: {games} · wins: {wins} · avg {avg} pts",
     "core.lb_prov": " (provisional)",
     "core.lb_page": "Page {page}/{pages}",
-    "core.lb_footer": "Page {page}/{pages} · ranked by rating (from rated games; AI players do not count); the counts and averages of all games played",
+    "core.lb_footer": "Page {page}/{pages} · ranked by rating (from rated games; AI players do not count); the counts and averages of the games played, except those an AI played for the player",
     "core.no_page": "There is no page {page} – the last one is page {pages}.",
     "core.history_title": "{game} – recent games",
     "core.history_table": "Table {id}",
