@@ -13,6 +13,7 @@ import pytest
 from simcord.http import router as simcord_router
 
 from benchmarks.discord_model import DiscordModel
+from bot.ui.turn_pings import TURN_PING_SECONDS
 from engine.lora import Lora
 from tests.botkit import Players, channel_delivered, open_table, raw_click, reply, stored_message
 from tests.helpers import drive, first_legal, lora_deals
@@ -519,6 +520,7 @@ async def test_a_ping_whose_deletion_failed_once_is_deleted_by_the_retry(harness
     table = players.table
     for _ in range(40):  # until a human has a ping of its own (not the deal's table message)
         await players.move()
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)  # (he waits: pinged then)
         await delivery(harness).settled()
         if table.ping_message_id is not None:
             break
@@ -541,6 +543,7 @@ async def test_the_turn_ping_goes_when_the_game_is_over(harness):
     players = Players(harness, ch, tid, users, random.Random(6))
     for _ in range(40):
         await players.move()
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)  # (he waits: pinged then)
         await delivery(harness).settled()
         if players.table.ping_message_id is not None:
             break

@@ -21,6 +21,7 @@ import pytest
 from bot.render import render_table
 from bot.service import RETRY_SECONDS
 from bot.ui import builders
+from bot.ui.turn_pings import TURN_PING_SECONDS
 from engine.contracts import TRICK_CONTRACTS
 from tests.botkit import Players, channel_delivered, enabled_controls, open_table, reply
 
@@ -166,13 +167,19 @@ async def test_failed_table_edit_is_resynced_at_the_next_move(harness, caplog, s
 async def test_failed_ping_loses_nothing(harness, caplog):
     _g, _ch, _users, _tid, players = await _table(harness, ("alice", "bob"))
     table = players.table
-    harness.env.inject_error("POST", "/channels/*/messages", status=500, times=1)
-    for _ in range(20):  # the first "your turn" message for the other human fails
-        version = table.version
+    for _ in range(40):  # until the turn passes to the other human within a deal
+        version, mover = table.version, table.seats[table.state.to_act].user_id
+        message_id = table.message_id
         await players.move()
         assert table.version > version
-        if not faults_left(harness):
+        if table.seats[table.state.to_act].user_id not in (mover, None) \
+                and table.message_id == message_id:
             break
+    else:
+        pytest.fail("the turn never passed to the other human")
+    # his "your turn" message, posted when he has not moved within the grace, fails
+    harness.env.inject_error("POST", "/channels/*/messages", status=500, times=1)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
     assert not faults_left(harness), "no message was sent"
     assert "ping failed on table 1" in caplog.text
     await assert_saved(harness, table)
@@ -428,7 +435,8 @@ async def test_database_refusing_a_stand_in_move_retries_it(harness, caplog):
 async def test_database_refusing_the_ping_id_keeps_the_game_running(harness, caplog):
     """The move is saved, then saving the id of the "your turn" message fails: the clicking
     user still gets his hand refreshed, the next player's turn timer runs, the game goes on."""
-    _g, _ch, users, _tid, players = await _table(harness, ("alice", "bob"), turn_timer=60)
+    # (a 120 s timer: a turn pings after the grace — with 60 s its reminder is his ping)
+    _g, _ch, users, _tid, players = await _table(harness, ("alice", "bob"), turn_timer=120)
     table = players.table
     state = fail_once(
         harness.bot.store, "database is locked",
@@ -439,6 +447,7 @@ async def test_database_refusing_the_ping_id_keeps_the_game_running(harness, cap
         version = table.version
         res = await click_first(players, user)
         assert table.version > version
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)  # (the next one waits)
         if state["failed"]:
             break
     assert state["failed"] == 1, "no ping was saved"

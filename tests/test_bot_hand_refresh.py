@@ -29,8 +29,8 @@ from engine.views import TrickView
 from tests.botkit import Players, open_table
 
 
-def _seen(view: Any, lang: str, names: Any) -> bytes:
-    """The hand "picture": what it is drawn from, as JSON."""
+def _seen(view: Any, lang: str, names: Any, numbered: bool = True) -> bytes:
+    """The hand "picture": what it is drawn from, as JSON (``render_hand``'s arguments)."""
     game = view.public.game
     return json.dumps({
         "seat": view.seat, "hand": view.hand, "to_act": view.public.to_act,

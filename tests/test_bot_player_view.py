@@ -23,6 +23,7 @@ from discord import app_commands
 from simcord.http import router as simcord_router
 
 from bot.i18n import Translator
+from bot.ui.turn_pings import TURN_PING_SECONDS
 from tests.botkit import (
     Players,
     channel_delivered,
@@ -269,15 +270,18 @@ async def test_alone_at_the_table_the_timer_says_the_table_waits(harness):
     await env.advance_time(21)
     await channel_delivered(harness, ch.id)
     reminder = ch.last_message
-    assert reminder.content.startswith(f"{alice.mention}, jsi na tahu. Když do 20 s nezahraješ, "
-                                       "stůl počká, až se vrátíš")
+    # (review 90: three AI seats play here — it is no other person who is present)
+    assert reminder.content == (f"{alice.mention}, jsi na tahu. Stůl na tebe počká i po 20 s: AI"
+                                " za nepřítomné hraje, jen když je u stolu ještě někdo další"
+                                " z lidí, a to teď není.")
     assert [c["custom_id"] for c in enabled_controls(reminder)] == [f"lora:t:{tid}:hand"]
     await env.advance_time(21)
     await channel_delivered(harness, ch.id)
     assert table.version == version  # nobody plays for him: the table waits, and says so
     embed = table_message(ch, table).embeds[0]
-    assert "Alice nereaguje – stůl čeká, až zahraje" in embed.description
-    assert "převzala AI, dokud" not in embed.description
+    assert ("Alice nereaguje – stůl čeká, až zahraje (u stolu teď není nikdo další z lidí, a"
+            " tak za nepřítomné nehraje ani AI)." in embed.description)
+    assert "zatím hraje AI" not in embed.description
     # he comes back by the reminder's button and plays
     res = await alice.click(reminder, custom_id=f"lora:t:{tid}:hand")
     hand = reply(res)
@@ -299,6 +303,9 @@ async def test_pings_go_when_they_no_longer_hold(harness):
         if table.seats[table.state.to_act].user_id != pinged:
             break
     assert not table_message(ch, table).content  # the acted-on notice is gone
+    assert table.ping_message_id is None  # (his ping waits for the grace: review 90)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
     now = table.ping_message_id
     assert now is not None and now in [m.id for m in ch.history()]
     res = await users[0].slash(ch, "lora abort")

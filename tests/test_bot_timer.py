@@ -10,6 +10,7 @@ from bot.ui import builders
 from tests.botkit import (
     Players,
     channel_delivered,
+    controls,
     enabled_controls,
     open_table,
     raw_click,
@@ -48,7 +49,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     assert table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
     embed = players.table_message().embeds[0]
-    assert (f"{name} nereaguje – místo zatím převzala AI, dokud znovu neklikne."
+    assert (f"{name} nereaguje, a tak zatím hraje AI, dokud znovu neklikne."
             in embed.description)
     assert "(tah AI)" in embed.description  # the stood-in move, marked
 
@@ -115,6 +116,29 @@ async def test_a_stale_card_click_of_an_absent_player_brings_him_back(
     name = table.names()[seat]
     assert players.table_message().embeds[0].description.count(
         {"cs": f"{name} je zpět u stolu.", "en": f"{name} is back at the table."}[language]) == 1
+
+
+async def test_an_absent_lora_hand_offers_no_cards_and_numbers_none(harness):
+    """Review 90: while the AI plays for him his hand's only button is "Jsem zpět" (no
+    disabled card buttons), and its picture has no number badges under his cards (they
+    named buttons): it is his hand drawn unnumbered, which differs from the numbered
+    drawing in the badges' row alone."""
+    from PIL import ImageChops
+
+    from bot.games.base import picture_names
+    from bot.render.hand import LABEL_Y, hand_image, render_hand
+
+    table, _players, seat, _late, hand, _, _ = await _late_with_open_hand(harness, "lora", "cs")
+    assert [c.get("label") for c in controls(hand)] == ["Jsem zpět"]
+    view = table.state.view(seat)
+    assert view.hand
+    names = picture_names(table, "cs")
+    shown = builders.game_ui(table).hand(table, view, "cs").picture()
+    assert shown == render_hand(view, "cs", names, numbered=False)
+    assert shown != render_hand(view, "cs", names)
+    box = ImageChops.difference(hand_image(view, "cs", names, numbered=False),
+                                hand_image(view, "cs", names)).getbbox()
+    assert box is not None and box[1] >= LABEL_Y - 25 and box[3] <= LABEL_Y + 25
 
 
 async def test_the_back_button_of_an_absent_hand_brings_him_back(harness):

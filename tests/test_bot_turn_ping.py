@@ -20,7 +20,8 @@ from simcord.http import router as simcord_router
 
 from bot.service import RETRY_SECONDS
 from bot.ui import builders
-from tests.botkit import Players, channel_delivered, open_table
+from bot.ui.turn_pings import TURN_PING_SECONDS
+from tests.botkit import Players, channel_delivered, open_table, reply, table_message
 from tests.taroky.helpers import WORKED_HANDS, WORKED_TALON
 from tests.taroky_kit import Clickers, default_policy, given, open_taroky
 
@@ -153,16 +154,19 @@ async def _two_humans(harness: Any, turn_timer: int = 0) -> tuple[Any, Any, Any,
     return ch, alice, bob, table
 
 
-async def test_the_other_human_is_pinged_after_the_ai_moves(harness, posts):
-    """Alice, an AI, Bob, an AI: after Alice's card and the AI's, Bob is pinged; after
-    Bob's and the AI's, Alice is."""
+async def test_the_other_human_is_pinged_only_when_idle_after_a_grace(harness, posts):
+    """Alice, an AI, Bob, an AI (no turn timer): after Alice's card and the AI's it is
+    Bob's turn — nobody is pinged at once (review 90: a present player was pinged for
+    almost every turn). One who waits gets exactly one ping when ``TURN_PING_SECONDS`` have
+    passed, and no other while he waits on; one who moves within the grace gets none."""
     env = harness.env
     ch, alice, bob, table = await _two_humans(harness)
     tid = table.table_id
     players = Players(harness, ch, tid, [alice, bob], random.Random(3))
     mention = {alice.id: alice.mention, bob.id: bob.mention}
     seen: set[tuple[int, int]] = set()
-    for _ in range(60):
+    idle = active = 0
+    for _ in range(80):
         mover = table.seats[table.state.to_act].user_id
         message_id, pinged = table.message_id, len(posts.pings)
         ai_moves = sum(s.moves for s in table.seats if s.user_id is None)
@@ -174,15 +178,35 @@ async def test_the_other_human_is_pinged_after_the_ai_moves(harness, posts):
         ai_moved = sum(s.moves for s in table.seats if s.user_id is None) > ai_moves
         if _deal_started(table, message_id) or not ai_moved:
             continue
-        new = posts.pings[pinged:]
+        assert posts.pings[pinged:] == []  # (not at once, whoever is to act)
         if to_act == mover:
-            assert new == []
-        else:
-            assert len(new) == 1 and new[0].startswith(f"{mention[to_act]}, ")
-            ping = next(m for m in ch.history() if m.id == table.ping_message_id)
-            assert ping.content == new[0]
+            continue
         seen.add((mover, to_act))
+        if (idle + active) % 2 == 0:  # he waits
+            await env.advance_time(TURN_PING_SECONDS - 1)
+            await channel_delivered(harness, ch.id)
+            assert posts.pings[pinged:] == []
+            await env.advance_time(2)
+            await channel_delivered(harness, ch.id)
+            new = posts.pings[pinged:]
+            assert len(new) == 1 and new[0].startswith(f"{mention[to_act]}, ")
+            assert _message(ch, table.ping_message_id).content == new[0]
+            await env.advance_time(3 * TURN_PING_SECONDS)
+            await channel_delivered(harness, ch.id)
+            assert posts.pings[pinged:] == new
+            idle += 1
+        else:  # he takes his time, yet moves within the grace
+            await env.advance_time(TURN_PING_SECONDS - 1)
+            message_id, before = table.message_id, len(posts.pings)
+            await players.move()
+            await env.settle()
+            await env.advance_time(2)  # (past the grace his turn began)
+            await channel_delivered(harness, ch.id)
+            if not _deal_started(table, message_id):  # (a deal's first turn pings at once)
+                assert posts.pings[before:] == []
+            active += 1
     assert {(alice.id, bob.id), (bob.id, alice.id)} <= seen
+    assert idle >= 3 and active >= 3
 
 
 async def test_the_first_turn_of_a_deal_pings(harness, posts):
@@ -225,7 +249,8 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
 async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, posts):
     """Alice moves, the AI after her, then Bob does not: when his time is up an AI plays
     for him, and the turn that comes back to Alice after that pings her (she waited a
-    whole turn timer: it is no longer the move she just made)."""
+    whole turn timer: it is no longer the move she just made) — with a 40 s timer, by its
+    reminder alone (it comes as soon as a turn ping would: review 90)."""
     env = harness.env
     ch, alice, bob, table = await _two_humans(harness, turn_timer=40)
     players = Players(harness, ch, table.table_id, [alice, bob], random.Random(3))
@@ -246,7 +271,13 @@ async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, po
     new = posts.pings[pinged:]
     assert new[0] == (f"{bob.mention}, máš na tah ještě 20 s; pak za tebe bude hrát AI, "
                       "dokud znovu neklikneš.")  # the reminder
-    assert new[-1].startswith(f"{alice.mention}, ")
+    assert len(new) == 1  # (nobody else yet: Alice's turn does not ping at once)
+    await env.advance_time(TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    new = posts.pings[pinged:]
+    assert new[1:] == [f"{alice.mention}, jsi na tahu. Stůl na tebe počká i po 20 s: AI za "
+                       "nepřítomné hraje, jen když je u stolu ještě někdo další z lidí, a to "
+                       "teď není."]  # (Bob is absent: nobody else is there to play for her)
     ping = next(m for m in ch.history() if m.id == table.ping_message_id)
     assert ping.content == new[-1]
 
@@ -286,10 +317,13 @@ def _message(ch: Any, message_id: int | None) -> Any:
 
 async def _click_watching(harness: Any, ch: Any, clickers: Any,
                           posts: Any) -> tuple[int | None, str | None, int, int]:
-    """The seat to act clicks (its default policy) and the channel is delivered; returns
-    the ping standing before the click (its id and words) and how many pings and edits
-    had been posted, for what the click then did to it."""
+    """The seat to act clicks (its default policy) after a turn ping's grace (a ping of
+    his turn stands then) and the channel is delivered; returns the ping standing before
+    the click (its id and words) and how many pings and edits had been posted, for what
+    the click then did to it."""
     table = clickers.table
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
     ping_id = table.ping_message_id
     shown = None if ping_id is None else _message(ch, ping_id).content
     pinged, edited = len(posts.pings), len(posts.edited)
@@ -346,7 +380,8 @@ async def test_a_restart_leaves_a_ping_message_of_its_own_as_it_is(harness, post
     players = Players(harness, ch, tid, [alice, bob], random.Random(3))
     for _ in range(60):
         await players.move()
-        await harness.env.settle()
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)  # (he waits: pinged then)
+        await channel_delivered(harness, ch.id)
         if table.ping_message_id is not None:
             break
     else:
@@ -407,7 +442,7 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
     again, not left saying the old decision."""
     deal = given(WORKED_HANDS, WORKED_TALON)
     _g, ch, users, tid = await open_taroky(harness, ["alice", "bob", "carol", "dave"],
-                                           [deal, deal], turn_timer=40)
+                                           [deal, deal], turn_timer=120)
     dave = users[3]
     clickers = Clickers(harness, ch, tid, users)
     table = clickers.table
@@ -416,7 +451,7 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
         if table.state.finished or table.state.deal.deal_no > 1:
             break
         if table.seats[table.state.to_act].user_id != dave.id:
-            await harness.env.advance_time(41)  # (the stand-in plays for him from now on)
+            await harness.env.advance_time(121)  # (the stand-in plays for him from now on)
             await channel_delivered(harness, ch.id)
             continue
         ping_id, shown, pinged, edited = await _click_watching(harness, ch, clickers, posts)
@@ -431,3 +466,59 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
     assert all(table.seats[i].absent for i in range(3))
     assert seen[:2] == [(", licituješ.", ", hlásíš."), (", hlásíš.", ", jsi na tahu.")]
     assert set(seen[2:]) == {(", jsi na tahu.", ", jsi na tahu.")}
+
+
+async def _handed_over(harness: Any, ch: Any, alice: Any, bob: Any, table: Any) -> Any:
+    """Moves until a turn passes to the other human mid-deal (no ping of it yet); the
+    player whose turn it is."""
+    players = Players(harness, ch, table.table_id, [alice, bob], random.Random(3))
+    for _ in range(60):
+        mover = table.seats[table.state.to_act].user_id
+        message_id = table.message_id
+        await players.move()
+        await harness.env.settle()
+        to_act = table.seats[table.state.to_act].user_id
+        if to_act != mover and not _deal_started(table, message_id):
+            assert table.ping_message_id is None
+            return alice if to_act == alice.id else bob
+    pytest.fail("the turn never passed to the other human")
+
+
+async def test_a_click_at_the_table_within_the_grace_keeps_his_ping_away(harness, posts):
+    """He opens his hand (Moje karty) before the grace ends: he is there, no ping comes
+    for this turn however long he then thinks (no turn timer)."""
+    ch, alice, bob, table = await _two_humans(harness)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS / 2)
+    await user.click(table_message(ch, table), custom_id=f"lora:t:{table.table_id}:hand")
+    await harness.env.advance_time(10 * TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == [] and table.ping_message_id is None
+
+
+async def test_a_turn_ping_pending_goes_with_the_aborted_game(harness, posts):
+    """The table is aborted within the grace: the ping waiting for it is never sent."""
+    ch, alice, bob, table = await _two_humans(harness)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    res = await alice.slash(ch, "lora abort")
+    await alice.click(reply(res), label="Zrušit stůl")
+    await harness.env.advance_time(2 * TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert not [p for p in posts.pings[pinged:] if p.startswith(f"{user.mention}, ")]
+    assert table.ping_message_id is None
+
+
+async def test_a_restart_within_the_grace_pings_nobody_twice(harness, posts):
+    """A restart within the grace: the ping waiting then is lost (the deal's line and the
+    turn timer's reminder are his notices), never sent twice — not by the old timer, not
+    by the restarted bot."""
+    ch, alice, bob, table = await _two_humans(harness)
+    tid = table.table_id
+    await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.restart()
+    await harness.env.advance_time(2 * TURN_PING_SECONDS)
+    await channel_delivered(harness)
+    assert posts.pings[pinged:] == [] and harness.service.tables[tid].ping_message_id is None

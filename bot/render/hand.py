@@ -681,7 +681,8 @@ def _label(value: str, state: str) -> Image.Image:
     return badge(value, colour, 44)
 
 
-def _hand(img: Image.Image, view: SeatView, lang: str, drop: int = 0) -> None:
+def _hand(img: Image.Image, view: SeatView, lang: str, drop: int = 0,
+          numbered: bool = True) -> None:
     hand = cards_of(view.hand)
     lit = playable(view)
     acting = bool(lit)
@@ -692,14 +693,19 @@ def _hand(img: Image.Image, view: SeatView, lang: str, drop: int = 0) -> None:
         on = card in lit
         style = "glow" if on else ("dim" if acting else "plain")
         cards.put(img, card, CARD_W, x, HAND_Y + drop - (LIFT if on else 0), style)
+        if not numbered:
+            continue
         chip = _label(str(i + 1), "on" if on else ("off" if acting else "neutral"))
         visible = CARD_W if i == len(hand) - 1 else xs[i + 1] - x
         paste(img, chip, x + (min(visible, CARD_W) - chip.width) // 2,
               LABEL_Y + drop - chip.height // 2)
 
 
-def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None) -> Image.Image:
-    """The hand message's picture as a Pillow image (RGB)."""
+def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None,
+               numbered: bool = True) -> Image.Image:
+    """The hand message's picture as a Pillow image (RGB); ``numbered``: its cards carry
+    the numbers of their buttons (none while an AI plays for the absent player: his only
+    button is the one that brings him back — review 90)."""
     _check(view)
     lang = lang_of(lang)
     who = check_names(names if names is not None else [s("seat", lang, n=i + 1) for i in range(4)],
@@ -711,11 +717,12 @@ def hand_image(view: SeatView, lang: str = "cs", names: Sequence[str] | None = N
     _header(img, view, who, lang)
     _players(img, rows, view, lang)
     _middle(img, view, who, lang)
-    _hand(img, view, lang, drop)
+    _hand(img, view, lang, drop, numbered)
     return img
 
 
-def render_hand(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None) -> bytes:
+def render_hand(view: SeatView, lang: str = "cs", names: Sequence[str] | None = None,
+                numbered: bool = True) -> bytes:
     """PNG of the hand message's picture; labels under the cards are those of
-    ``hand_labels``."""
-    return encode(hand_image(view, lang, names), palette.lora())
+    ``hand_labels`` (``numbered``: see ``hand_image``)."""
+    return encode(hand_image(view, lang, names, numbered), palette.lora())

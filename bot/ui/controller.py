@@ -55,6 +55,7 @@ from bot.ui.removal import Removal
 from bot.ui.replies import Replies
 from bot.ui.sessions import message_id
 from bot.ui.threads import Threads
+from bot.ui.turn_pings import TurnPings
 from bot.ui.unposted import Unposted
 from bot.workers.pools import Pools
 
@@ -142,6 +143,7 @@ class Controller:
         self.removal = Removal(self)
         self.rematches = Rematches(self)
         self.acting: set[tuple[int, int]] = set()
+        self.pings = TurnPings(self)  # a turn's ping after a grace
         self.finished: OrderedDict[int, Table] = OrderedDict()  # loaded for old buttons
 
     # -- what the parts share ------------------------------------------------------------
@@ -260,6 +262,7 @@ class Controller:
         self.delivery.close()
         self.hands.shutdown()
         self.removal.shutdown()
+        self.pings.shutdown()
 
     # -- interactions -------------------------------------------------------------------
     @answered
@@ -399,6 +402,7 @@ class Controller:
 
     @answered
     async def on_table_button(self, interaction: Interaction, table_id: int, op: str) -> None:
+        self.pings.clicked(table_id, interaction.user.id)  # (he is there: no turn ping)
         lang = await self.languages.lang_at(interaction, table_id)
         if op == "refresh":
             await self.refresh_hand(interaction, table_id, lang)
@@ -618,6 +622,7 @@ class Controller:
         lang = await self.languages.lang_at(interaction, table_id)
         user_id = interaction.user.id
         key = (table_id, user_id)
+        self.pings.clicked(table_id, user_id)
         await interaction.response.defer()
         await self.delivery.startup_gate(table_id)
         self.acting.add(key)

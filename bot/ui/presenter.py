@@ -49,6 +49,9 @@ class TablePresenter:
         # ends it), counted once the change is committed
         self.movers: dict[int, int] = {}
         self.composing: dict[int, int | None] = {}
+        # table -> the turn ping the change being composed defers (its version, seat and
+        # player), armed once the change is committed (``TurnPings``)
+        self.deferred: dict[int, tuple[int, int, int]] = {}
 
     def lobby_shown(self, table: Table) -> list[OutboxItem]:
         """The lobby refreshed; a rematch's invitation too, when what it says has changed
@@ -319,26 +322,50 @@ class TablePresenter:
 
     def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
                    origin: int | None) -> OutboxItem | None:
+        """The ping of the human to act as this change leaves the table: none when he is
+        still on the move he just made; at once at a deal's first turn; otherwise deferred
+        (``TurnPings``: only if he has not clicked within the grace) — a ping of another
+        turn standing goes now."""
         assert table.state is not None
+        tid = table.table_id
+        self.deferred.pop(tid, None)
         found = self._human_to_act(table)
         if found is None:
+            self.ctl.pings.cancel(tid)
             return self._unping(table)
         seat, s = found
         if s.absent:
+            self.ctl.pings.cancel(tid)
             return None  # the table waits for him (or an AI stands in): his ping still holds
         if self._turn_holds(table, events):
             return None  # nothing moved, his turn goes on: what it showed him still holds
-        own = (s.user_id == origin or (table.table_id, s.user_id) in self.ctl.acting
+        self.ctl.pings.cancel(tid)
+        assert s.user_id is not None
+        own = (s.user_id == origin or (tid, s.user_id) in self.ctl.acting
                or s.user_id == self._mover(table))
         text = ui.turn_ping(table, seat, f"<@{s.user_id}>")
-        if own and not ui.starts_deal(events):
+        starts = ui.starts_deal(events)
+        if own and not starts:
             # he is still on the move he just made (AI turns — applied by the service's
             # driver after his click — kvarty lead again): his hand shows his turn, no
             # new ping; the one standing is reworded if it asked something else
             return self._reworded(table, text, f"<@{s.user_id}>")
+        if starts:  # (posted with the table message: ``game_shown``)
+            self.ping_texts[tid] = text
+            return items.ping(table.channel_id, tid, text, buttons=[self._hand_button(table)])
+        if self.ctl.pings.wanted(table.settings.turn_timer):
+            self.deferred[tid] = (table.version, seat, s.user_id)
+        return self._unping(table)
+
+    def turn_ping_now(self, table: Table, seat: int) -> list[OutboxItem]:
+        """The deferred ping of the human at ``seat`` whose turn it still is after the grace
+        (``TurnPings``), asking what his turn asks now."""
+        s = table.seats[seat]
+        assert s is not None
+        text = builders.game_ui(table).turn_ping(table, seat, f"<@{s.user_id}>")
         self.ping_texts[table.table_id] = text
-        return items.ping(table.channel_id, table.table_id, text,
-                          buttons=[self._hand_button(table)])
+        return [items.ping(table.channel_id, table.table_id, text,
+                           buttons=[self._hand_button(table)])]
 
     def _reworded(self, table: Table, text: str, mention: str) -> OutboxItem | None:
         """The ping standing, edited to ``text`` when it no longer fits (review 63:
@@ -414,6 +441,8 @@ class TablePresenter:
         self.movers.pop(table_id, None)
         self.ping_texts.pop(table_id, None)
         self.composing.pop(table_id, None)
+        self.deferred.pop(table_id, None)
+        self.ctl.pings.forget(table_id)
         for key in [k for k in self.ctl.hands.back_notes if k[0] == table_id]:
             del self.ctl.hands.back_notes[key]
 
@@ -424,6 +453,9 @@ class TablePresenter:
                 self.movers.pop(table.table_id, None)
             else:
                 self.movers[table.table_id] = mover
+        deferred = self.deferred.pop(table.table_id, None) if game else None
+        if deferred is not None and table.status == STATUS_PLAYING:
+            self.ctl.pings.arm(table.table_id, *deferred)
         self.ctl.delivery.submit(entries)
         if table.status != STATUS_PLAYING:
             self.ctl.blocked.ended(table.table_id)  # (an outage ends with its game)

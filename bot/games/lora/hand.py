@@ -106,6 +106,8 @@ def prompt(table: Table, view: SeatView, lang: str) -> str:
 def controls(table: Table, view: SeatView, lang: str) -> list[Item]:
     tid, version = table.table_id, table.version
     items: list[Item] = []
+    if table.stood_in(view.seat):
+        return items  # (an AI plays for him: the button that brings him back is all)
     first = view.legal[0] if view.legal else None
     if view.hand and (first is None or action_card(first) is not None):
         labels = dict(hand_labels(view))
@@ -185,7 +187,8 @@ def hand(table: Table, view: Any, lang: str) -> HandParts:
     if why:
         lines.append(why)
     # a partial of a module-level function pickles: the render pool draws it (see UI)
-    picture = partial(render_hand, view, lang, picture_names(table, lang))
+    picture = partial(render_hand, view, lang, picture_names(table, lang),
+                      not table.stood_in(view.seat))
     wait = said if waits(table, view) else None
     return HandParts(lines, controls(table, view, lang), picture, wait,
                      hand_alt(table, view, lang))
