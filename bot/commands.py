@@ -782,7 +782,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                           ) -> list[app_commands.Choice[int]]:
         from bot.autocomplete import table_choices
 
-        return await table_choices(interaction, ui, typed)
+        return await table_choices(interaction, ui, typed, seated=True)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))

@@ -322,6 +322,7 @@ STRINGS: dict[str, str] = {
     "core.opt_table_desc": "Číslo stolu",
     "core.ac_table": "{id} – {game}, {channel}, {creator}, {state}",
     "core.ac_lobby": "čeká na hráče",
+    "core.ac_thread": "{channel}, vlákno",
     "core.ac_playing": "hraje se",
     "core.ac_game": "{id} – {date}: {players}",
     "core.ac_date": "{d}. {m}. {y}",

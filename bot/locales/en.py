@@ -317,6 +317,7 @@ STRINGS: dict[str, str] = {
     "core.opt_table_desc": "Table number",
     "core.ac_table": "{id} – {game}, {channel}, {creator}, {state}",
     "core.ac_lobby": "waiting for players",
+    "core.ac_thread": "{channel}, thread",
     "core.ac_playing": "being played",
     "core.ac_game": "{id} – {date}: {players}",
     "core.ac_date": "{y}-{m:02d}-{d:02d}",
