@@ -678,7 +678,7 @@ def help_line(ui: GameUI, command: Any, lang: str, values: dict[str, str]) -> st
         return game_t(ui.kind, f"help.cmd_{name}", lang, **(values | {"cmd": cmd}))
     key = game_key(ui.kind, f"cmd_{name}")
     text = t(key, lang, game=ui.name(lang)) if has(key) else str(command.description)
-    return f"**{cmd}** – {text}"
+    return f"{cmd} – {text}"  # (a mention is highlighted: no bold around it, review 95)
 
 
 def help_command(group: GameGroup) -> app_commands.Command[Any, Any, None]:

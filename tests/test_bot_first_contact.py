@@ -281,9 +281,9 @@ async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales
     res = await ann.slash(ch, "lora help")
     start = res.response.embeds[0].fields[0].value.splitlines()[0]
     assert start == mentioned({
-        "en-US": "**/lora new** – opens a table in this channel. It speaks the server's default"
+        "en-US": "/lora new – opens a table in this channel. It speaks the server's default"
                  " language, else yours; its option `language` chooses English or Czech.",
-        "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
+        "cs": "/lora nová – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
               " serveru, jinak tvým; volbou `jazyk` zvolíš češtinu, nebo angličtinu."}[locale])
 
 
