@@ -1,7 +1,8 @@
 """Autocomplete of the numbers a user cannot know (review 94): the ``table`` of ``/<game>
 kick`` and ``abort`` offers the open tables of the game on this server that he may act on
-("1 – Lóra, #hry, Jana, čeká na hráče"), the ``game`` of ``/<game> export`` the server's
-finished games of the game, newest first ("7 – 5. 12. 2026: Jana, Petr, …"). What he has
+("1 – Lóra, #hry, Jana, čeká na hráče"; kick: a lobby by its seated players), the ``game``
+of ``/<game> export`` the server's finished games of the game, newest first ("7 – 5. 12.
+2026: Jana, Petr, …"). What he has
 typed keeps the numbers that start with it; a number typed and not offered still goes
 through (the command answers about it as before)."""
 
@@ -36,12 +37,15 @@ def clipped(text: str) -> str:
     return text if len(text) <= MAX_NAME else text[:MAX_NAME - 1] + "…"
 
 
-def place_name(interaction: Interaction, channel_id: int) -> str:
-    """The channel or thread a table plays in, by its name ("#hry"): a choice is plain
-    text, a channel mention would show as digits."""
+def place_name(interaction: Interaction, table: Table, lang: str) -> str:
+    """Where a table plays, by name ("#hry"; a choice is plain text, a channel mention would
+    show as digits); a table in a thread of its own by the channel it was opened in ("#hry,
+    vlákno" — review 95: the thread's name repeated the table's, "#Taroky – stůl č. 2")."""
     guild = interaction.guild
+    channel_id = table.parent_id if table.in_thread and table.parent_id else table.channel_id
     channel = None if guild is None else guild.get_channel_or_thread(channel_id)
-    return f"#{channel.name}" if channel is not None else f"#{channel_id}"
+    name = f"#{channel.name}" if channel is not None else f"#{channel_id}"
+    return t("core.ac_thread", lang, channel=name) if table.in_thread else name
 
 
 def creator_name(interaction: Interaction, table: Table) -> str:
@@ -53,9 +57,22 @@ def creator_name(interaction: Interaction, table: Table) -> str:
     return name or (member.display_name if member is not None else "?")
 
 
-async def table_choices(interaction: Interaction, ui: GameUI, typed: str) -> Choices:
+def who(interaction: Interaction, table: Table, seated: bool, fits: int) -> str:
+    """Whom a choice names: the creator; with ``seated``, a lobby's seated players instead
+    when their names fit in ``fits`` characters (review 95: kick needs a player, and the
+    creator alone did not tell who sits there)."""
+    if seated and table.status == STATUS_LOBBY:
+        names = ", ".join(s.name for s in table.seats if s is not None and s.user_id is not None)
+        if names and len(names) <= fits:
+            return names
+    return creator_name(interaction, table)
+
+
+async def table_choices(interaction: Interaction, ui: GameUI, typed: str, *,
+                        seated: bool = False) -> Choices:
     """The open tables of ``ui``'s game on this server (not a tournament's) that the asker
-    may kick from or abort — the creator his own, a server manager any — by number."""
+    may kick from or abort — the creator his own, a server manager any — by number; for
+    kick (``seated``) a lobby by its seated players."""
     if interaction.guild_id is None:
         return []
     controller = controller_of(interaction)
@@ -66,11 +83,20 @@ async def table_choices(interaction: Interaction, ui: GameUI, typed: str) -> Cho
     if not tables:
         return []
     lang = await controller.languages.lang_for(interaction, game=ui.kind)
-    return [app_commands.Choice(name=clipped(t(
-        "core.ac_table", lang, id=x.table_id, game=ui.name(lang),
-        channel=place_name(interaction, x.channel_id), creator=creator_name(interaction, x),
-        state=t("core.ac_lobby" if x.status == STATUS_LOBBY else "core.ac_playing", lang))),
-        value=x.table_id) for x in tables[:MAX_CHOICES]]
+    return [app_commands.Choice(name=table_label(interaction, ui, x, lang, seated),
+                                value=x.table_id) for x in tables[:MAX_CHOICES]]
+
+
+def table_label(interaction: Interaction, ui: GameUI, table: Table, lang: str,
+                seated: bool) -> str:
+    """"1 – Lóra, #hry, Jana, čeká na hráče" (clipped to Discord's length)."""
+    values = {"id": table.table_id, "game": ui.name(lang),
+              "channel": place_name(interaction, table, lang),
+              "state": t("core.ac_lobby" if table.status == STATUS_LOBBY else "core.ac_playing",
+                         lang)}
+    room = MAX_NAME - len(t("core.ac_table", lang, **values, creator=""))
+    return clipped(t("core.ac_table", lang, **values,
+                     creator=who(interaction, table, seated, room)))
 
 
 async def game_choices(interaction: Interaction, ui: GameUI, typed: str) -> Choices:

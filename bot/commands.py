@@ -678,7 +678,7 @@ def help_line(ui: GameUI, command: Any, lang: str, values: dict[str, str]) -> st
         return game_t(ui.kind, f"help.cmd_{name}", lang, **(values | {"cmd": cmd}))
     key = game_key(ui.kind, f"cmd_{name}")
     text = t(key, lang, game=ui.name(lang)) if has(key) else str(command.description)
-    return f"**{cmd}** – {text}"
+    return f"{cmd} – {text}"  # (a mention is highlighted: no bold around it, review 95)
 
 
 def help_command(group: GameGroup) -> app_commands.Command[Any, Any, None]:
@@ -782,7 +782,7 @@ def shared_commands(ui: GameUI) -> list[app_commands.Command[Any, Any, None]]:
                           ) -> list[app_commands.Choice[int]]:
         from bot.autocomplete import table_choices
 
-        return await table_choices(interaction, ui, typed)
+        return await table_choices(interaction, ui, typed, seated=True)
 
     @app_commands.command(name="abort", description=gdesc(ui, "cmd_abort"))
     @app_commands.describe(table=desc("core.opt_table_desc"))

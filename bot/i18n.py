@@ -273,7 +273,7 @@ CZECH_PARAMETERS = {
     "ai_share": "podíl_ai",
     "table_threads": "vlákna_stolů",
     # Taroky's /taroky new
-    "round_minutes": "minut_kola",
+    "round_minutes": "minuty_kola",
     "round_deals": "rozdání_v_kole",
     "varsava": "varšava",
     "zduch": "žďuch",

@@ -26,14 +26,13 @@ from bot.commands import (
     table_numbered,
 )
 from bot.games import GameUI, ui_of
-from bot.i18n import DEFAULT_LANG, desc, game_t, score_number, t, unlisted
+from bot.i18n import DEFAULT_LANG, desc, game_key, game_t, score_number, t, tn, unlisted
 from bot.member_names import current_names
 from bot.model import STATUS_PLAYING
 from bot.permissions import manages_server
 from bot.results_csv import results_csv, seat_name, seat_notes, tournament_mark
 from bot.storage.models import GamePlayer, LeaderboardRow, PlayerStats
 from bot.storage.protocol import TableStore
-from bot.storage.ratings import ai_played
 from bot.storage.settings import TABLE_THREADS
 from bot.table_defaults import defaults_text, server_defaults
 from bot.tournament.words import place_label
@@ -231,9 +230,6 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
         return embed, None
     names = await current_names(
         interaction, (p.user_id for g in games for p in g.players if p.human))
-    # (review 90: a game an AI played for a player is his neither here nor in his stats)
-    limit = float((await store_of(interaction).guild_settings(
-        interaction.guild_id))["ai_share_limit"])
     lines = []
     for g in games:
         places = [p.place for p in g.players]
@@ -242,11 +238,11 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
             f"{seat_name(names.get(p.user_id or 0, p.name), p.seat in g.left, lang)}"
             f" ({ui.score_text(p.points, lang) or p.points}"
             f"{_notes(ui, g.outcome, p.seat, lang)}"
-            f"{_ai_played(p, limit, lang)})"
+            f"{_ai_played(p, lang)})"
             for p in g.players)
         when = discord.utils.format_dt(g.finished_at, "d")
         mark = tournament_mark(g.tournament, lang)  # (review 40: casual games looked alike)
-        if g.unrated_reason == "ai_share":  # (as the archive knows it: the leaderboard's)
+        if not g.rated:  # (as the archive decided it: an AI's seat, one human — review 95)
             mark = " · ".join(filter(None, (mark, t("core.history_unrated", lang))))
         # the number of the table it was played at, which its players saw (review 82: the
         # archive's own "#1" was table 2); export takes it
@@ -264,10 +260,12 @@ async def history_message(interaction: Interaction, ui: GameUI, page: int,
     )
 
 
-def _ai_played(player: GamePlayer, limit: float, lang: str) -> str:
+def _ai_played(player: GamePlayer, lang: str) -> str:
     """", hrála AI" beside a human's score when an AI made more than the guild's share of
-    his moves (``ratings.ai_played``: the game is unrated, his stats skip it)."""
-    if not player.human or not ai_played(player.ai_moves, player.moves, limit):
+    his moves (review 90: a game an AI played for a player is his neither here nor in his
+    stats) — as the archive decided it when the game finished, as his stats read it (review
+    95: by the limit of today the mark and "nehodnoceno" could disagree)."""
+    if not player.human or not player.ai_played:
         return ""
     return ", " + t("core.history_ai_played", lang)
 
@@ -322,10 +320,11 @@ def add_records_commands(group: app_commands.Group, ui: GameUI) -> None:
         data = await store_of(interaction).player_stats(interaction.guild_id, target.id,
                                                         ui.kind)
         name = target.display_name
-        if data.games == 0:  # (and the games an AI played for him, if any: review 90)
-            none = game_t(ui.kind, "stats_none", lang, name=name)
-            if data.ai_games:
-                none += "\n" + t("core.st_ai_games", lang, n=data.ai_games)
+        if data.games == 0:  # (or only games an AI played for him: review 90, review 95 —
+            # "no finished lóra" and then one not counted read as a contradiction)
+            none = game_t(ui.kind, "stats_none", lang, name=name) if not data.ai_games else tn(
+                game_key(ui.kind, "stats_ai_only_one").removesuffix("_one"), lang, data.ai_games,
+                name=name)
             await interaction.response.send_message(none, ephemeral=True)
             return
         await interaction.response.send_message(embed=stats_embed(ui, data, name, lang),

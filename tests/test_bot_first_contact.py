@@ -228,13 +228,13 @@ async def test_the_slash_options_say_their_range_and_the_tournament_s_defaults(h
     taroky = await options("taroky", "tournament")
     assert said(taroky["rounds"]) == ("Number of rounds, 1–12 (default 4)",
                                       "Počet kol, 1–12 (výchozí 4)")
-    assert said(taroky["minutes"]) == ("A round's length in minutes (default 60)",
-                                       "Délka kola v minutách (výchozí 60)")
-    assert said(taroky["deals"]) == (
-        "A round's length in deals instead of minutes (0 = by time)",
-        "Délka kola v rozdáních místo minut (0 = podle času)")
+    assert said(taroky["round_minutes"]) == ("A round's length in minutes (default 60)",
+                                             "Délka kola v minutách (výchozí 60)")
+    assert said(taroky["round_deals"]) == (  # (review 95: as /taroky new words it)
+        "A round's length in deals instead of minutes (default 0 = by time)",
+        "Délka kola v rozdáních místo minut (výchozí 0 = podle času)")
     deals = (await options("taroky", "new"))["round_deals"]
-    assert (taroky["deals"]["max_value"], deals["max_value"]) == (200, 200)
+    assert (taroky["round_deals"]["max_value"], deals["max_value"]) == (200, 200)
 
 
 async def test_taroky_new_reads_as_a_table_and_its_options_say_their_defaults(harness):
@@ -249,14 +249,17 @@ async def test_taroky_new_reads_as_a_table_and_its_options_say_their_defaults(ha
         "Založit stůl Taroků v tomto kanálu (pravidla si zvolíš ve volbách příkazu)")
     said = {o["name"]: (o["description"], o["description_localizations"]["cs"])
             for o in payload["options"]}
-    assert list(said)[:12] == ["round_minutes", "round_deals", "varsava", "zduch",
-                               "varsava_max_3", "mond_na_skyze", "flek_max", "solo_talon",
-                               "tie", "cap", "stake", "dokup_step"]
+    # (the table's own options first since review 94's ordering, then the rules)
+    assert list(said)[:4] == ["language", "turn_timer", "seating", "autoplay"]
+    assert list(said)[4:16] == ["round_minutes", "round_deals", "varsava", "zduch",
+                                "varsava_max_3", "mond_na_skyze", "flek_max", "solo_talon",
+                                "tie", "cap", "stake", "dokup_step"]
     assert [said[name] for name in ("round_minutes", "round_deals", "varsava", "flek_max",
                                     "solo_talon", "tie", "cap", "stake", "dokup_step")] == [
-        ("Length of a round in minutes (default 60)", "Délka kola v minutách (výchozí 60)"),
-        ("A round of a number of deals instead (default 0 = by time)",
-         "Kolo na počet rozdání místo času (výchozí 0 = podle času)"),
+        ("A round's length in minutes (default 60)", "Délka kola v minutách (výchozí 60)"),
+        # (review 95: the tournament's wording, not "A round of a number of deals instead")
+        ("A round's length in deals instead of minutes (default 0 = by time)",
+         "Délka kola v rozdáních místo minut (výchozí 0 = podle času)"),
         ("Play Warsaw (default yes)", "Hrát Varšavu (výchozí ano)"),
         ("Doubles: 1 = at most doubled, 2 = at most redoubled, 3 = re-redoubled; 0 = unlimited",
          "Fleky: 1 = nejvýš jeden flek (bez re), 2 = nejvýš re, 3 = nejvýš sup; 0 = bez"
@@ -278,9 +281,9 @@ async def test_the_help_tells_how_to_choose_the_tables_language(harness, locales
     res = await ann.slash(ch, "lora help")
     start = res.response.embeds[0].fields[0].value.splitlines()[0]
     assert start == mentioned({
-        "en-US": "**/lora new** – opens a table in this channel. It speaks the server's default"
+        "en-US": "/lora new – opens a table in this channel. It speaks the server's default"
                  " language, else yours; its option `language` chooses English or Czech.",
-        "cs": "**/lora nová** – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
+        "cs": "/lora nová – založí stůl v tomto kanálu. Mluví jazykem z výchozích voleb"
               " serveru, jinak tvým; volbou `jazyk` zvolíš češtinu, nebo angličtinu."}[locale])
 
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 import random
 
+import discord
+
 from bot.games.lora import UI, sheet_notes
+from bot.i18n import tn
 from bot.model import Seat
 from bot.unrated import unrated_note
 from tests.botkit import channel_delivered, open_table, reply
@@ -143,12 +146,31 @@ async def test_too_many_ai_moves_for_a_player_are_named(harness):
     assert history.startswith(f"**Stůl č. {tid}** <t:") and " · nehodnoceno – " in history
     assert f". Bob ({points['Bob']}, hrála AI)" in history
     assert "hrála AI" not in history.split(". Alice (")[1].split(")")[0]  # (her own moves)
+    # (review 95: "zatím žádná dohraná lóra" and then one not counted read as a contradiction)
     assert reply(await bob.slash(ch, "lora stats")).content == (
-        "Bob: zatím žádná dohraná lóra.\n"
-        "Nezapočítané hry, ve kterých za hráče hrála AI (nehodnocené): 1")
+        "Bob: zatím žádná započítaná lóra. Jednu lóru odehrála z velké části AI, a ta se"
+        " nepočítá.")
+    # (review 95: a limit changed afterwards changes neither the history nor his stats)
+    mods = guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = guild.add_member(harness.env.create_user("mod"), roles=[mods])
+    await mod.slash(ch, "lora settings", ai_share=90)
+    assert (await harness.bot.store.guild_settings(guild.id))["ai_share_limit"] == 0.9
+    assert reply(await alice.slash(ch, "lora history")).embeds[0].description == history
+    assert reply(await bob.slash(ch, "lora stats")).content.startswith(
+        "Bob: zatím žádná započítaná lóra. Jednu lóru")
+    assert [tn("taroky.stats_ai_only", lang, n, name="Bob") for lang, n in (
+        ("cs", 3), ("cs", 5), ("en", 1), ("en", 2))] == [
+        "Bob: zatím žádné započítané kolo Taroků. 3 kola odehrála z velké části AI, a ta se"
+        " nepočítají.",
+        "Bob: zatím žádné započítané kolo Taroků. 5 kol odehrála z velké části AI, a ta se"
+        " nepočítají.",
+        "Bob: no round of Taroky counted yet. An AI played a large part of their one round,"
+        " so it does not count.",
+        "Bob: no round of Taroky counted yet. An AI played a large part of their 2 rounds, so"
+        " they do not count."]
     fields = reply(await alice.slash(ch, "lora stats")).embeds[0].fields
     assert fields[0].value.startswith(f"Her: 1 · výher: 0 · ⌀ {points['Alice']},0 b.")
-    assert "Nezapočítané" not in fields[0].value
+    assert "odehrála AI" not in fields[0].value
 
 
 async def test_too_many_ai_moves_for_several_players_name_them_all(harness):

@@ -47,7 +47,7 @@ def test_a_taroky_tournament_names_its_round_length_as_new_does():
     assert not {"minutes", "deals"} & set(tournament)
     assert "minutes" not in CZECH_PARAMETERS and "deals" not in CZECH_PARAMETERS
     assert (CZECH_PARAMETERS["round_minutes"], CZECH_PARAMETERS["round_deals"]) == (
-        "minut_kola", "rozdání_v_kole")
+        "minuty_kola", "rozdání_v_kole")  # (review 95: not "minut_kola")
 
 
 async def test_lora_s_rule_options_state_their_defaults():

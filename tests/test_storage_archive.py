@@ -217,8 +217,15 @@ async def test_ai_share_limit_decides_if_a_game_is_rated(storage: Storage) -> No
     await archive(storage, G2, seats, lora_json, ai_moves={1: 26}, moves=100)
     assert (await storage.recent_games(G1))[0].rated
     assert not (await storage.recent_games(G2))[0].rated
+    board, _ = await storage.leaderboard(G1, "lora")
+    counted = {r.name: (r.rated_games, r.games) for r in board}
+    assert counted == {"Ann": (2, 3), "Bob": (2, 2), "Cyril": (2, 3)}
     await storage.set_guild_setting(G1, "ai_share_limit", None)
     assert (await storage.guild_settings(G1))["ai_share_limit"] == 0.25
+    # (review 95: the board counts Bob's 26 % game as it was decided — rated, his — not by
+    # the limit of today, which would now set it apart)
+    board, _ = await storage.leaderboard(G1, "lora")
+    assert {r.name: (r.rated_games, r.games) for r in board} == counted
     with pytest.raises(ValueError):
         await storage.set_guild_setting(G1, "ai_share_limit", 2)
 

@@ -309,9 +309,10 @@ async def test_an_unrated_game_renames_its_players_on_every_board_of_the_guild(
 
 async def test_stats_skip_a_game_an_ai_played_for_the_player(storage: Storage) -> None:
     """Review 90: an AI played most of Bob's moves (the game unrated for it) and his stats
-    counted its results as his. A game counts for a player as the rating decides it
-    (``ratings.ai_played``, the guild's share): Bob's is set apart (``ai_games``), Ann's
-    own play counts; with a higher share allowed, Bob's counts too."""
+    counted its results as his. A game counts for a player as the rating decided it when it
+    was archived (``ratings.seat_ai_played``, the guild's share then): Bob's is set apart
+    (``ai_games``), Ann's own play counts. Review 95: a higher share allowed later changes
+    nothing after the fact — not his stats, not the history's seat, not the leaderboard."""
     table = await storage.create_table(G, 500, ANN, {}, [human(ANN, "Ann"), human(BOB, "Bob")],
                                        game_kind="taroky")
     await storage.update_table(table, status="playing")
@@ -326,6 +327,12 @@ async def test_stats_skip_a_game_an_ai_played_for_the_player(storage: Storage) -
         0, 0, None, [], 1)
     ann = await storage.player_stats(G, ANN, "taroky")
     assert (ann.games, ann.avg_points, ann.ai_games) == (1, -40, 0)
+    assert [(p.name, p.ai_played) for p in game.players] == [("Bob", True), ("Ann", False)]
     await storage.set_guild_setting(G, "ai_share_limit", 0.9)
     bob = await storage.player_stats(G, BOB, "taroky")
-    assert (bob.games, bob.wins, bob.avg_points, bob.ai_games) == (1, 1, 40, 0)
+    assert (bob.games, bob.wins, bob.avg_points, bob.ai_games) == (0, 0, None, 1)
+    [again] = await storage.recent_games(G, "taroky")
+    assert again == game
+    await storage.set_guild_setting(G, "ai_share_limit", 0.0)  # (Ann's 0 of 10 stays hers)
+    ann = await storage.player_stats(G, ANN, "taroky")
+    assert (ann.games, ann.avg_points, ann.ai_games) == (1, -40, 0)

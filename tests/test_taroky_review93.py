@@ -67,9 +67,10 @@ def _later(view: SeatView) -> SeatView:
         view.public, deal_no=NEWCOMER_DEALS + 1))
 
 
-def test_the_glosses_and_the_pagat_reminder_only_in_the_first_deals() -> None:
-    """M1: the valát's and the pagát's glosses came back at every announcement turn, "Máš
-    ohlášeného pagáta: nech si I na poslední štych." at every trick (17× each)."""
+def test_the_glosses_only_in_the_first_deals_the_pagat_reminder_in_every_deal() -> None:
+    """M1: the valát's and the pagát's glosses came back at every announcement turn (17×).
+    Review 95 M2: "Máš ohlášeného pagáta: nech si I na poslední štych." is no gloss but a
+    warning about money at stake — it stays in deal 3 and on while the pagát is open."""
     from tests.test_taroky_review74 import _announced_pagat
     from tests.test_taroky_ui import _to_announcements, _worked_round
 
@@ -78,7 +79,8 @@ def test_the_glosses_and_the_pagat_reminder_only_in_the_first_deals() -> None:
     assert gloss_line(_later(view), "cs") == ""
     played = _announced_pagat().view(0)
     assert pagat_line(played, "cs") == "Máš ohlášeného pagáta: nech si I na poslední štych."
-    assert pagat_line(_later(played), "cs") == ""
+    assert pagat_line(_later(played), "cs") == (
+        "Máš ohlášeného pagáta: nech si I na poslední štych.")
 
 
 def test_an_announcement_turn_with_only_hotovo_left_may_end_by_itself() -> None:

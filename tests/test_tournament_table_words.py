@@ -147,11 +147,14 @@ async def test_the_history_and_the_csv_mark_a_tournament_table_s_game(
     res = await ann.slash(ch, "taroky history")
     (entry,) = reply(res).embeds[0].description.splitlines()
     assert entry.startswith(f"**Stůl č. {slot.table_id}** <t:")
-    assert " · turnaj č. 1 · 1. kolo · stůl 1 – 1. " in entry
+    # (four AIs: no human, unrated — review 95: every unrated game says so, not only the
+    # games an AI played for someone)
+    assert " · turnaj č. 1 · 1. kolo · stůl 1 · nehodnoceno – 1. " in entry
     files = reply(await ann.slash(ch, "taroky export", game=slot.table_id)).attachments
     rows = (await files[2].read()).decode("utf-8-sig").splitlines()
     assert rows[0].endswith(";Poznámka;Turnaj") and len(rows) == 5
     assert all(row.endswith(";turnaj č. 1 · 1. kolo · stůl 1") for row in rows[1:])
     await ann.slash(ch, "taroky settings", language="en")
     res = await ann.slash(ch, "taroky history")
-    assert " · tournament 1 · round 1 · table 1 – 1st " in reply(res).embeds[0].description
+    assert " · tournament 1 · round 1 · table 1 · unrated – 1st " in (
+        reply(res).embeds[0].description)

@@ -141,11 +141,12 @@ async def archive_game(
                 conn,
                 "INSERT INTO game_players (game_id, seat, guild_id, game_kind, human, user_id,"
                 " name, ai_level, ai_moves, moves, place, points, mu_before, sigma_before,"
-                " mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " mu_after, sigma_after, ai_played)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     game_id, p.seat, guild_id, kind, int(p.human), p.user_id, p.name,
                     None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
-                    outcome.scores[p.seat], *mu_sigma,
+                    outcome.scores[p.seat], *mu_sigma, int(ratings.seat_ai_played(p, limit)),
                 ),
             )  # fmt: skip
         # the archive keeps the game (its record replays to the final state): the table's
@@ -176,6 +177,7 @@ def _player(row: aiosqlite.Row) -> GamePlayer:
         moves=row["moves"],
         rating_before=shown(row["mu_before"], row["sigma_before"]),
         rating_after=shown(row["mu_after"], row["sigma_after"]),
+        ai_played=bool(row["ai_played"]),
     )
 
 

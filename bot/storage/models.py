@@ -121,6 +121,7 @@ class GamePlayer:
     moves: int
     rating_before: int | None  # display ratings, None when the game was not rated
     rating_after: int | None
+    ai_played: bool  # an AI played his seat, as the archive decided it (``seat_ai_played``)
 
 
 @dataclass(frozen=True, slots=True)

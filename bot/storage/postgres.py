@@ -18,7 +18,7 @@ from importlib import resources
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from bot.errors import AlreadyRegistered, TableNotFound, UserAlreadySeated
-from bot.storage import ratings
+from bot.storage import ai_played_fill, ratings
 from bot.storage.archive import _check_outcome, _check_players, _player
 from bot.storage.db import dumps, loads, parse_stamp, stamp, state_json, utc_now
 from bot.storage.hands import of_row as hand_of_row
@@ -48,7 +48,7 @@ from bot.storage.models import (
     tournament_link,
 )
 from bot.storage.outbox import check_done, entry_of
-from bot.storage.ratings import ai_played_sql, display_rating, is_provisional
+from bot.storage.ratings import display_rating, is_provisional
 from bot.storage.settings import DEFAULTS, GuildSettingsCache, validate, validate_user
 from bot.storage.stats import WINS_SQL, add_results
 from bot.storage.tables import (
@@ -110,9 +110,21 @@ async def prune_archived_tables(c: Conn) -> None:
 
 # One-time changes of stored data (the ``upgrades`` table of postgres_schema.sql names those
 # done): the schema itself has no versions, its statements create only what is missing.
+async def store_ai_played(c: Conn) -> None:
+    """SQLite migration 13 here: the archived human seats an AI played marked, as the archive
+    decided it then as far as the stored data tells (``ai_played_fill``)."""
+    await c.execute("ALTER TABLE game_players"
+                    " ADD COLUMN IF NOT EXISTS ai_played BOOLEAN NOT NULL DEFAULT FALSE")
+    limit_of = ai_played_fill.limits(await c.fetch(ai_played_fill.LIMITS_SQL))
+    played = ai_played_fill.played_seats(await c.fetch(ai_played_fill.SEATS_SQL), limit_of)
+    await c.executemany("UPDATE game_players SET ai_played = TRUE WHERE game_id = $1"
+                        " AND seat = $2", played)
+
+
 UPGRADES: dict[str, Callable[[Conn], Coroutine[Any, Any, None]]] = {
     "0009_ratings_recomputed": recompute_ratings,  # as SQLite migration 0009
     "0010_archived_tables_pruned": prune_archived_tables,  # as SQLite migration 0010
+    "0013_ai_played_stored": store_ai_played,  # as SQLite migration 0013
 }
 
 
@@ -475,11 +487,11 @@ class PostgresStore:
                 await c.execute(
                     "INSERT INTO game_players (game_id, seat, guild_id, game_kind, human, user_id,"
                     " name, ai_level, ai_moves, moves, place, points, mu_before, sigma_before,"
-                    " mu_after, sigma_after) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10,"
-                    " $11, $12, $13, $14, $15, $16)",
+                    " mu_after, sigma_after, ai_played) VALUES ($1, $2, $3, $4, $5, $6, $7,"
+                    " $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
                     game_id, p.seat, guild_id, kind, p.human, p.user_id, p.name,
                     None if p.human else p.ai_level, p.ai_moves, p.moves, p.place,
-                    outcome.scores[p.seat], *mu_sigma)
+                    outcome.scores[p.seat], *mu_sigma, ratings.seat_ai_played(p, limit))
             await c.execute("DELETE FROM table_actions WHERE table_id = $1", table_id)
             await c.execute("UPDATE tables SET status = $1, updated_at = $2, state = NULL"
                             " WHERE table_id = $3",
@@ -585,7 +597,6 @@ class PostgresStore:
     async def leaderboard(self, guild_id: int, game_kind: str, *, offset: int = 0,
                           limit: int = 10) -> tuple[list[LeaderboardRow], int]:
         # (one query, as ``stats._LEADERBOARD``: an offset past the last row, the last page)
-        share = float((await self.guild_settings(guild_id))["ai_share_limit"])  # (held)
         async with self._pool.acquire() as c:
             rows = await c.fetch(
                 "WITH ranked AS (SELECT user_id, name, mu, sigma, rated_games,"
@@ -598,11 +609,11 @@ class PostgresStore:
                 f" {WINS_SQL} AS wins, AVG(gp.points) AS avg_points"
                 " FROM game_players AS gp WHERE gp.guild_id = $1 AND gp.game_kind = $2"
                 " AND gp.human AND gp.user_id IN (SELECT user_id FROM page)"
-                f" AND NOT {ai_played_sql('$5::float8', 'float8')} GROUP BY gp.user_id)"
+                " AND NOT gp.ai_played GROUP BY gp.user_id)"
                 " SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,"
                 " COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points"
                 " FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id"
-                " ORDER BY r.rank", guild_id, game_kind, limit, offset, share)
+                " ORDER BY r.rank", guild_id, game_kind, limit, offset)
         return [LeaderboardRow(
             rank=int(r["rank"]), user_id=r["user_id"], name=r["name"],
             rating=display_rating(r["mu"], r["sigma"]), mu=r["mu"], sigma=r["sigma"],
@@ -618,19 +629,18 @@ class PostgresStore:
                 "SELECT mu, sigma, rated_games FROM ratings WHERE guild_id = $1"
                 " AND game_kind = $2 AND user_id = $3", guild_id, game_kind, user_id)
             rows = await c.fetch(
-                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_moves,"
-                " p.moves, g.outcome FROM game_players AS p"
+                "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_played,"
+                " g.outcome FROM game_players AS p"
                 " JOIN games AS g ON g.game_id = p.game_id"
                 " WHERE p.guild_id = $1 AND g.guild_id = $1 AND g.game_kind = $2"
                 " AND p.user_id = $3 AND p.human ORDER BY g.game_id",
                 guild_id, game_kind, user_id)
-            limit = float((await self._settings(c, guild_id))["ai_share_limit"])
         if rating is not None:
             stats.mu, stats.sigma = rating["mu"], rating["sigma"]
             stats.rating = display_rating(rating["mu"], rating["sigma"])
             stats.rated_games = rating["rated_games"]
         stats.provisional = is_provisional(stats.rated_games)
-        return add_results(stats, rows, limit)
+        return add_results(stats, rows)
 
     # -- tournaments -------------------------------------------------------------------
     @shielded

@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS game_players (
     sigma_before DOUBLE PRECISION,
     mu_after     DOUBLE PRECISION,
     sigma_after  DOUBLE PRECISION,
+    ai_played    BOOLEAN NOT NULL DEFAULT FALSE,  -- an AI played it, as archived (upgrade 0013)
     PRIMARY KEY (game_id, seat)
 );
 CREATE INDEX IF NOT EXISTS game_players_guild_kind_user

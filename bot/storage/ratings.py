@@ -118,11 +118,11 @@ def ai_played(ai_moves: int | None, moves: int | None, ai_share_limit: float) ->
     return bool(moves) and (ai_moves or 0) / (moves or 1) > ai_share_limit
 
 
-def ai_played_sql(share: str, real: str = "REAL") -> str:
-    """``ai_played`` as a condition on a ``game_players`` row, its share the parameter
-    ``share`` (the same division in doubles: a leaderboard's games are those his stats
-    count)."""
-    return f"(moves > 0 AND CAST(ai_moves AS {real}) / moves > {share})"
+def seat_ai_played(seat: Rated, ai_share_limit: float) -> bool:
+    """``ai_played`` for a seat being archived (a human's; an AI seat never): stored on his
+    archived seat, the one decision his history mark, his stats and the leaderboard read
+    (review 95: they read the limit of today, and changed after the fact)."""
+    return seat.user_id is not None and ai_played(seat.ai_moves, seat.moves, ai_share_limit)
 
 
 def rate(before: list[tuple[float, float]], places: list[int]) -> list[tuple[float, float]]:

@@ -1,10 +1,11 @@
 """Leaderboard and per-player statistics of one guild and one game (nothing crosses guilds).
 
 Games, wins and average score count every archived game where the user sat as a human
-(rated or not) but those an AI played for him (``ratings.ai_played``: review 90, its results
-were credited to him); the rating counts rated games only. What only a game can summarise (Lóra's
-contracts, maturita, čistá stovka, harakiri) its UI module computes from
-``PlayerStats.results``, each carrying the engine's ``Outcome``.
+(rated or not) but those an AI played for him (review 90: its results were credited to him),
+as the archive decided it when the game finished (``game_players.ai_played``, review 95: not
+by the limit of today — old stats changed with it); the rating counts rated games only. What
+only a game can summarise (Lóra's contracts, maturita, čistá stovka, harakiri) its UI module
+computes from ``PlayerStats.results``, each carrying the engine's ``Outcome``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ import aiosqlite
 
 from bot.storage.db import fetchall, fetchone, loads
 from bot.storage.models import LeaderboardRow, PlayerStats, SeatResult, table_number
-from bot.storage.ratings import ai_played, ai_played_sql, display_rating, is_provisional
-from bot.storage.settings import DEFAULTS, guild_settings
+from bot.storage.ratings import display_rating, is_provisional
 from engine.game import Outcome
 
 # A win: first place at a table that not every player there shares (review 89: a Taroky
@@ -55,26 +55,25 @@ WITH ranked AS (
            AVG(gp.points) AS avg_points
     FROM game_players AS gp
     WHERE gp.guild_id = :guild AND gp.game_kind = :kind AND gp.human = 1
-      AND gp.user_id IN (SELECT user_id FROM page) AND NOT {ai_played}
+      AND gp.user_id IN (SELECT user_id FROM page) AND NOT gp.ai_played
     GROUP BY gp.user_id
 )
 SELECT r.user_id, r.name, r.mu, r.sigma, r.rated_games, r.rank, r.total,
        COALESCE(p.games, 0) AS games, COALESCE(p.wins, 0) AS wins, p.avg_points
 FROM page AS r LEFT JOIN played AS p ON p.user_id = r.user_id
 ORDER BY r.rank
-""".format(ai_played=ai_played_sql(":share"))
+"""
 
 
 async def leaderboard(
     conn: aiosqlite.Connection, guild_id: int, game_kind: str, *, offset: int = 0,
-    limit: int = 10, share: float = DEFAULTS["ai_share_limit"]
+    limit: int = 10
 ) -> tuple[list[LeaderboardRow], int]:
     """One page of the rated players by display rating, and how many there are in all (one
     query; an offset past the last row gives the last page, its rows' ranks tell which);
-    their games those an AI did not play for them (``share``: the guild's limit)."""
+    their games those an AI did not play for them (as archived)."""
     async with conn.execute(
-        _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset,
-                       "share": share}
+        _LEADERBOARD, {"guild": guild_id, "kind": game_kind, "limit": limit, "offset": offset}
     ) as cur:
         rows = list(await cur.fetchall())
     out = [
@@ -118,24 +117,23 @@ async def player_stats(
     stats.provisional = is_provisional(stats.rated_games)
     rows = await fetchall(
         conn,
-        "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_moves, p.moves,"
+        "SELECT g.game_id, g.table_id, p.seat, p.place, p.points, p.ai_played,"
         " g.outcome FROM game_players AS p JOIN games AS g ON g.game_id = p.game_id"
         " WHERE p.guild_id = ? AND g.guild_id = ? AND g.game_kind = ? AND p.user_id = ?"
         " AND p.human = 1 ORDER BY g.game_id",
         (guild_id, guild_id, game_kind, user_id),
     )
-    limit = float((await guild_settings(conn, guild_id))["ai_share_limit"])
-    return add_results(stats, rows, limit)
+    return add_results(stats, rows)
 
 
-def add_results(stats: PlayerStats, rows: Iterable[Any], ai_share_limit: float) -> PlayerStats:
-    """Count the user's archived games (``game_id, table_id, seat, place, points, ai_moves,
-    moves, outcome`` rows, by game id) into ``stats``: games, wins, average, best and worst
+def add_results(stats: PlayerStats, rows: Iterable[Any]) -> PlayerStats:
+    """Count the user's archived games (``game_id, table_id, seat, place, points, ai_played,
+    outcome`` rows, by game id) into ``stats``: games, wins, average, best and worst
     (by the number of the table they were played at, which the players saw: review 82), and
     each outcome — but those an AI played for him (counted apart: ``ai_games``)."""
     points_sum = 0
     for r in rows:
-        if ai_played(r["ai_moves"], r["moves"], ai_share_limit):
+        if r["ai_played"]:
             stats.ai_games += 1
             continue
         outcome = Outcome.from_json(loads(r["outcome"]))

@@ -423,10 +423,8 @@ class Storage:
     async def leaderboard(
         self, guild_id: int, game_kind: str, *, offset: int = 0, limit: int = 10
     ) -> tuple[list[LeaderboardRow], int]:
-        share = float((await self.guild_settings(guild_id))["ai_share_limit"])  # (held)
         return await self._run(
-            lambda c: stats.leaderboard(c, guild_id, game_kind, offset=offset, limit=limit,
-                                        share=share)
+            lambda c: stats.leaderboard(c, guild_id, game_kind, offset=offset, limit=limit)
         )
 
     async def player_stats(self, guild_id: int, user_id: int, game_kind: str) -> PlayerStats:

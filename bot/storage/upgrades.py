@@ -9,6 +9,9 @@ the rest into the new tables and gives them the old names.
 Version 9 rates the archive again under the current model (``ratings.recompute``: each rated
 game in the order it was rated; a forgotten user's seat enters with its stored value and gets
 no rating back) and rewrites the rated seats' values and the ``ratings`` rows.
+
+Version 13 marks the archived human seats an AI played (``ai_played_fill``: as the archive
+decided it when the game finished, as far as the stored data tells).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from collections.abc import Awaitable, Callable
 import aiosqlite
 
 from bot.errors import MigrationError
-from bot.storage import ratings
+from bot.storage import ai_played_fill, ratings
 from engine.contracts import Options
 from engine.lora import Lora, ProtocolRow
 
@@ -101,5 +104,14 @@ async def upgrade_9(conn: aiosqlite.Connection) -> None:
         " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", rows)
 
 
+async def upgrade_13(conn: aiosqlite.Connection) -> None:
+    async with conn.execute(ai_played_fill.LIMITS_SQL) as cur:
+        limit_of = ai_played_fill.limits(await cur.fetchall())
+    async with conn.execute(ai_played_fill.SEATS_SQL) as cur:
+        played = ai_played_fill.played_seats(await cur.fetchall(), limit_of)
+    await conn.executemany(
+        "UPDATE game_players SET ai_played = 1 WHERE game_id = ? AND seat = ?", played)
+
+
 STEPS: dict[int, Callable[[aiosqlite.Connection], Awaitable[None]]] = {
-    4: upgrade_4, 9: upgrade_9}
+    4: upgrade_4, 9: upgrade_9, 13: upgrade_13}

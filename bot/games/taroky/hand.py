@@ -59,11 +59,12 @@ NEWCOMER_DEALS = 2  # the deals of a round whose hands explain the words (``expl
 
 def explains(view: SeatView) -> bool:
     """The hand explains the words its turn offers — the glosses under the prompt, the
-    reminder to keep an announced pagát, the bids and choices it may not make with why —
-    in the first ``NEWCOMER_DEALS`` deals of the round; past them it shows only what the
-    seat may say (review 93: a seasoned player read the same 8-line bid prompt in deal 9 as
-    in deal 1). The reasons for the cards it may not play or lay away stay: they tell what
-    the trick or the discard allows now."""
+    bids and choices it may not make with why — in the first ``NEWCOMER_DEALS`` deals of
+    the round; past them it shows only what the seat may say (review 93: a seasoned player
+    read the same 8-line bid prompt in deal 9 as in deal 1). What tells the deal's state
+    stays in every deal: the reasons for the cards it may not play or lay away (what the
+    trick or the discard allows now) and the reminder to keep an announced pagát (review
+    95: a misclick loses the same money in deal 9 as in deal 1)."""
     return view.public.deal_no <= NEWCOMER_DEALS
 
 
@@ -602,9 +603,9 @@ def pagat_line(view: SeatView, lang: str) -> str:
     """While the seat's announced pagát ultimo is still open — in play, I still in his hand
     before the last trick — a reminder to keep it (review 74: a first-time player of the
     second duty, whose pagát was announced with the game, led I in trick 1 and lost it);
-    only while the hand ``explains``."""
+    in every deal: it warns about money at stake, not about a word (review 95)."""
     pub = view.public
-    if (not explains(view) or pub.phase != "play" or pub.pagat_by != view.seat
+    if (pub.phase != "play" or pub.pagat_by != view.seat
             or pub.tricks_done >= LAST_TRICK - 1 or not view.hand & mask_of((PAGAT,))):
         return ""
     return t("taroky.hand_pagat_keep", lang, card=card_label(PAGAT, lang))
