@@ -190,16 +190,16 @@ async def test_the_lora_hand_and_table_tell_the_trick_and_the_cards_in_words(har
     # (the alt texts read the suit as its word: a screen reader calls 🍃 "list vlající ve
     # větru"; review 83)
     assert [(a.filename, a.description) for a in hand.attachments] == [(
-        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Jsi na"
+        "hand.png", "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna zelený král. Jsi na"
         " tahu.")]
     other = await _hand(ch, table, users, 2)  # (another's turn: named)
     assert [a.description for a in other.attachments] == [
-        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král zelené. Na tahu: Bob."]
+        "Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna zelený král. Na tahu: Bob."]
     [picture] = table_message(ch, table).attachments
     assert (picture.filename, picture.description) == ("table.png", (
         # (review 92: the trick, dealer and leader the picture shows)
         "Červené – 1. tálie, 1. hra. 1. štych z osmi. Rozdává Dana, tálii vynáší Anna. Na tahu:"
-        " Bob. Ve štychu: Anna král zelené. Body a karty: Anna –"
+        " Bob. Ve štychu: Anna zelený král. Body a karty: Anna –"
         " před touto hrou 0, v této hře 0, 7 karet v ruce; Bob – před touto hrou 0, v této hře"
         " 0, 8 karet v ruce; Cyril – před touto hrou 0, v této hře 0, 8 karet v ruce; Dana –"
         " před touto hrou 0, v této hře 0, 8 karet v ruce."))
@@ -331,10 +331,11 @@ def test_the_taroky_deal_pictures_alt_says_what_it_shows() -> None:
     said = {lang: spoken(deal_alt(row, ROUND, lang), lang, spoken_cards(lang))
             for lang in ("cs", "en")}
     assert said == {
-        "cs": "1. rozdání po sečtení. Z talonu vzali: Anička tarok 18, kaval srdce, 3 káry, kluk"
-              " piky; Bohouš 7 kříže; Cecílie tarok 13. Odloženo: Anička kluk srdce, kaval"
-              " srdce, dáma srdce, 3 káry; Bohouš 4 srdce; Cecílie kaval káry. Oči: Anička a"
-              " Cecílie 47 očí, výhra; Bohouš a Dalibor 23 očí, prohra.",
+        "cs": "1. rozdání po sečtení. Z talonu vzali: Anička tarok 18, srdcový kaval, kárová"
+              " trojka, pikový kluk; Bohouš křížová sedma; Cecílie tarok 13. Odloženo: Anička"
+              " srdcový kluk, srdcový kaval, srdcová dáma, kárová trojka; Bohouš srdcová"
+              " čtyřka; Cecílie kárový kaval. Oči: Anička a Cecílie 47 očí, výhra; Bohouš a"
+              " Dalibor 23 očí, prohra.",
         "en": "Deal 1 as counted. Taken from the talon: Anička tarok 18, cavalier of hearts, 3"
               " of diamonds, jack of spades; Bohouš 7 of clubs; Cecílie tarok 13. Laid away:"
               " Anička jack of hearts, cavalier of hearts, queen of hearts, 3 of diamonds;"
@@ -350,9 +351,10 @@ def test_the_taroky_deal_pictures_alt_says_what_it_shows() -> None:
 # -- the hand picture in words, both games alike (review 52, L3 and L7) ------------------------
 LAST_KVARTA = {
     "cs": ("• Vynášíš 7❤️, 8❤️: kvarta 7❤️ 8❤️ 9❤️ 10❤️; dál vynáší Cyril (přikládá 10❤️).",
-           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš 7 červené, 8 červené:"
-           " kvarta 7 červené, 8 červené, 9 červené, 10 červené; dál vynáší Cyril (přikládá"
-           " 10 červené). Na tahu: Cyril."),
+           # (a card a verb takes as its object: "vynášíš červenou sedmu"; review 97)
+           "Tvoje karty (vypsané v textu zprávy). Poslední kvarta: vynášíš červenou sedmu,"
+           " červenou osmu: kvarta červená sedma, červená osma, červená devítka, červená"
+           " desítka; dál vynáší Cyril (přikládá červenou desítku). Na tahu: Cyril."),
     "en": ("• You lead 7❤️, 8❤️: quart 7❤️ 8❤️ 9❤️ 10❤️; Cyril leads next (added 10❤️).",
            "Your cards (listed in the message). Last quart: you lead 7 of hearts, 8 of hearts:"
            " quart 7 of hearts, 8 of hearts, 9 of hearts, 10 of hearts; Cyril leads next (added"
@@ -378,9 +380,9 @@ async def test_R_KVARTY_the_hand_alt_tells_the_last_kvarta_its_event_line_tells(
 
 
 LAST_TRICK = {
-    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna král kule, Bob 7 kule."
-           " Poslední štych: Anna eso zelené, Bob 8 zelené, Cyril 10 zelené, Dana filek zelené –"
-           " bere Anna."
+    "cs": ("Tvoje karty (vypsané v textu zprávy). Ve štychu: Anna kulový král, Bob kulová"
+           " sedma. Poslední štych: Anna zelené eso, Bob zelená osma, Cyril zelená desítka, Dana"
+           " zelený filek – bere Anna."
            " {turn}."),
     "en": ("Your cards (listed in the message). In the trick: Anna King of bells, Bob 7 of"
            " bells. Last trick: Anna Ace of leaves, Bob 8 of leaves, Cyril 10 of leaves, Dana"
@@ -560,7 +562,7 @@ def test_the_taroky_table_alt_names_every_public_fact_its_picture_shows() -> Non
 
 def test_the_taroky_alts_say_the_cards_in_words() -> None:
     """Review 92: "D♠︎" read "dé" and a variation selector, "XVIII" spelt out letter by
-    letter: the alt says "dáma piky", "tarok 18", the pagát, mond and škýz by name, a row
+    letter: the alt says "piková dáma", "tarok 18", the pagát, mond and škýz by name, a row
     of cards with commas; the message text keeps the symbols."""
     from bot.games.taroky.texts import table_alt
     from tests.test_taroky_ui import _table
@@ -568,20 +570,70 @@ def test_the_taroky_alts_say_the_cards_in_words() -> None:
     rnd = _preferanc_with_a_flekked_valat()
     said = spoken(table_alt(_table(rnd), "cs"), "cs", taroky_cards("cs"))
     assert said.startswith("1. rozdání, preferanc na prvních – hraje Anička.")
-    assert ("Ve štychu: Bohouš 2 srdce. Poslední štych (2.): Bohouš tarok 18, Cecílie král"
-            " káry, Dalibor kluk piky, Anička tarok 12 – bere Bohouš. Odložené taroky: tarok 2,"
-            " tarok 3, tarok 4.") in said
+    assert ("Ve štychu: Bohouš srdcová dvojka. Poslední štych (2.): Bohouš tarok 18, Cecílie"
+            " kárový král, Dalibor pikový kluk, Anička tarok 12 – bere Bohouš. Odložené taroky:"
+            " tarok 2, tarok 3, tarok 4.") in said
     said = spoken(table_alt(_table(rnd, "en"), "en"), "en", taroky_cards("en"))
     assert ("In the trick: Bohouš 2 of hearts. Last trick (no. 2): Bohouš tarok 18, Cecílie"
             " king of diamonds, Dalibor jack of spades, Anička tarok 12 – taken by Bohouš.") \
         in said
     assert spoken("Ve štychu: Anna I, Bob XXI, Cyril Škýz, Dana D♣\ufe0e.", "cs",
                   taroky_cards("cs")) == (
-        "Ve štychu: Anna pagát, Bob mond, Cyril škýz, Dana dáma kříže.")
+        "Ve štychu: Anna pagát, Bob mond, Cyril škýz, Dana křížová dáma.")
     # a one-letter numeral is a card but where a word follows it ("V tomto rozdání")
     assert spoken("V tomto rozdání volá V; bez spoluhráče, XIX v talonu. Talon: X V I", "cs",
                   taroky_cards("cs")) == ("V tomto rozdání volá tarok 5; bez spoluhráče,"
                                           " tarok 19 v talonu. Talon: tarok 10, tarok 5, pagát")
+
+
+def test_every_suit_card_is_said_as_czech_players_say_it() -> None:
+    """Review 97: "král piky", "10 kříže", "eso žaludy" — and "4 srdce" heard as four
+    hearts. Czech makes the suit an adjective agreeing with the rank: "pikový král",
+    "srdcová čtyřka", "žaludské eso"; English keeps "king of spades", "Ace of acorns"."""
+    from bot.games.lora.cards import spoken_cards as lora_cards
+
+    taroky_ranks = {"4": "á čtyřka", "3": "á trojka", "2": "á dvojka", "A": "é eso",
+                    "7": "á sedma", "8": "á osma", "9": "á devítka", "10": "á desítka",
+                    "J": "ý kluk", "C": "ý kaval", "D": "á dáma", "K": "ý král"}
+    taroky_suits = {"♥": ("srdcov", ("4", "3", "2", "A")), "♦": ("károv", ("4", "3", "2", "A")),
+                    "♣": ("křížov", ("10", "9", "8", "7")), "♠": ("pikov", ("10", "9", "8", "7"))}
+    expected = {f"{rank}{symbol}": stem + taroky_ranks[rank]
+                for symbol, (stem, pips) in taroky_suits.items()
+                for rank in (*pips, "J", "C", "D", "K")}
+    said = {label: word for label, word in taroky_cards("cs").words.items()
+            if label[-1] in taroky_suits}
+    assert said == expected
+    assert said["K♠"] == "pikový král" and said["4♥"] == "srdcová čtyřka"
+    assert said["A♦"] == "kárové eso" and said["10♣"] == "křížová desítka"
+    assert taroky_cards("en").words["K♠"] == "king of spades"
+    assert taroky_cards("en").words["4♥"] == "4 of hearts"
+
+    lora_ranks = {"7": "á sedma", "8": "á osma", "9": "á devítka", "10": "á desítka",
+                  "S": "ý spodek", "F": "ý filek", "K": "ý král", "E": "é eso"}
+    lora_suits = {"❤": "červen", "🍃": "zelen", "🔔": "kulov", "🌰": "žaludsk"}
+    assert lora_cards("cs").words == {f"{rank}{symbol}": stem + ending
+                                      for symbol, stem in lora_suits.items()
+                                      for rank, ending in lora_ranks.items()}
+    assert lora_cards("cs").words["E🌰"] == "žaludské eso"
+    assert lora_cards("cs").words["F🍃"] == "zelený filek"
+    assert lora_cards("en").words["E🌰"] == "Ace of acorns"
+    assert spoken("Talon: 4♥ 3♦ A♦", "cs", taroky_cards("cs")) == (
+        "Talon: srdcová čtyřka, kárová trojka, kárové eso")
+    # a verb's object in its case, the row after it too ("přikládá 7❤, 8❤"); the rest as named
+    assert spoken("Přikládáš 7❤️, 8🍃 10🔔; Bob vynáší S🌰, hraje K❤️. Ve štychu: Anna F🍃, E❤️",
+                  "cs", lora_cards("cs")) == (
+        "Přikládáš červenou sedmu, zelenou osmu, kulovou desítku; Bob vynáší žaludského spodka,"
+        " hraje červeného krále. Ve štychu: Anna zelený filek, červené eso")
+    assert spoken("V tomto rozdání volá XXI; tvůj spoluhráč je ten, kdo má D♠. Talon: I 4♥",
+                  "cs", taroky_cards("cs")) == (
+        "V tomto rozdání volá monda; tvůj spoluhráč je ten, kdo má pikovou dámu. Talon: pagát,"
+        " srdcová čtyřka")
+    assert taroky_cards("cs").objects["J♣"] == "křížového kluka"
+    assert taroky_cards("cs").objects["10♣"] == "křížovou desítku"
+    assert taroky_cards("cs").objects["A♥"] == "srdcové eso"
+    assert lora_cards("cs").objects["F🍃"] == "zeleného filka"
+    assert spoken("You lead 7❤️, play K🍃", "en", lora_cards("en")) == (
+        "You lead 7 of hearts, play King of leaves")
 
 
 def test_the_talon_cards_taken_are_in_the_same_order_in_the_text_and_the_alt() -> None:

@@ -215,12 +215,13 @@ def test_an_alt_text_reads_the_suits_as_words() -> None:
     # review 92: the whole card in words, its rank too (the rules' names: "E" read "é")
     cards = spoken_cards("cs")
     assert spoken("Ve štychu: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "cs", cards) == (
-        "Ve štychu: Anna král zelené, Bob 7 červené, Cyril 10 kule, Dana eso žaludy.")
+        "Ve štychu: Anna zelený král, Bob červená sedma, Cyril kulová desítka, Dana žaludské"
+        " eso.")
     assert spoken("In the trick: Anna K🍃, Bob 7❤️, Cyril 10🔔, Dana E🌰.", "en",
                   spoken_cards("en")) == ("In the trick: Anna King of leaves, Bob 7 of hearts,"
                                           " Cyril 10 of bells, Dana Ace of acorns.")
     # a row's symbol before its ranks; a heart without the emoji's variation selector; the
     # separator dot as a comma (review 92: "tečka uprostřed")
     assert spoken("Řady: ❤️ nezačatá · 🍃 10 · 🔔 8–S · 🌰 nezačatá; 7❤", "cs", cards) == (
-        "Řady: červené nezačatá, zelené 10, kule 8–S, žaludy nezačatá; 7 červené")
+        "Řady: červené nezačatá, zelené 10, kule 8–S, žaludy nezačatá; červená sedma")
     assert spoken("Taroky: K♥ 7♣", "cs") == "Taroky: K♥ 7♣"

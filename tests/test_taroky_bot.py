@@ -894,9 +894,9 @@ async def test_T_VIEW_a_finished_deal_is_shown_in_its_result_message(harness):
     # line again (the post's text, read already) nor its "■" (review 52): here a Varšava,
     # the talon and each player's eyes (review 92)
     assert png.description == (
-        "1. rozdání po sečtení. Talon: tarok 13, tarok 18, kaval srdce, 3 káry, 7 kříže, kluk"
-        " piky. Oči: Alice 21 očí, AI Karel 27 očí, AI Božena 22 očí, AI Jaroslav (blána) 0"
-        " očí.")
+        "1. rozdání po sečtení. Talon: tarok 13, tarok 18, srdcový kaval, kárová trojka,"
+        " křížová sedma, pikový kluk. Oči: Alice 21 očí, AI Karel 27 očí, AI Božena 22 očí, AI"
+        " Jaroslav (blána) 0 očí.")
     deal = finished_deal(rnd, 1)
     assert deal is not None and deal.reveal is not None
     assert await png.read() == render_deal(deal, rnd.protocol[0], table.names(), "cs")

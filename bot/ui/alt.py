@@ -34,10 +34,14 @@ def unmarked(text: str) -> str:
 
 class CardWords(NamedTuple):
     """How a game's cards are said (``GameUI.card_words``): each card's label as its texts
-    write it (without variation selectors) and its words, and the pattern that finds them."""
+    write it (without variation selectors) and its words, its words as a verb's object
+    (Czech "vynášíš červenou sedmu", "přikládá zeleného krále"), the pattern that finds the
+    labels and the one that tells a verb's object: a row of cards right after ``cues``."""
 
     words: dict[str, str]
+    objects: dict[str, str]
     pattern: re.Pattern[str]
+    cue: re.Pattern[str] | None
 
 
 # a one-letter label (Taroky's "I", "V", "X") is a card only where no lower-case word follows
@@ -45,13 +49,20 @@ class CardWords(NamedTuple):
 LETTER_CARD = "(?! [a-záčďéěíňóřšťúůýž])"
 
 
-def card_words(words: dict[str, str]) -> CardWords:
+def card_words(words: dict[str, str], objects: dict[str, str] | None = None,
+               cues: str = "") -> CardWords:
     """A game's ``CardWords`` from its labels' words (the longest label first: "XIX" before
-    "XI"; a label is a card only as a whole word)."""
+    "XI"; a label is a card only as a whole word), their words as a verb's object
+    (``objects``, else as ``words``) and the verbs that take one (``cues``: "hraje|vynáší|…",
+    a catalog's ``core.alt_object_cues``; none: no card is said as an object)."""
     keys = sorted(words, key=len, reverse=True)
     alternatives = "|".join(re.escape(key) + (LETTER_CARD if len(key) == 1 else "")
                             for key in keys)
-    return CardWords(words, re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"))
+    pattern = rf"(?<!\w)(?:{alternatives})(?!\w)"
+    verbs = "|".join(re.escape(cue) for cue in cues.split("|") if cue)
+    # (a verb, then the cards before this one in its row: "Vynášíš 7❤ 8❤", "přikládá 7❤, 8❤")
+    cue = re.compile(rf"(?<!\w)(?i:{verbs}) (?:{pattern}(?:, | ))*$") if verbs else None
+    return CardWords(words, objects or words, re.compile(pattern), cue)
 
 
 # symbols read out by name, or not at all, and the words said for them (their catalog keys)
@@ -63,15 +74,21 @@ SENTENCE_ON = re.compile(r"\s*$|\s+[A-ZÁČĎÉĚÍŇÓŘŠŤÚŮÝŽ0-9]")
 
 def spoken(text: str, lang: str, cards: CardWords | None = None) -> str:
     """``text`` as a screen reader should say it, for a picture's alt text: the game's cards
-    as words, a row of them with commas (``cards``: "E🌰" → "eso žaludy", "K♠︎" → "král
-    piky", "XVIII" → "tarok 18"; review 92: "D♠︎" read "dé", "XVIII" spelt out), Lóra's
+    as words, a row of them with commas (``cards``: "E🌰" → "žaludské eso", "K♠︎" →
+    "pikový král", "XVIII" → "tarok 18"; as a verb's object "Hraješ 7❤" → "Hraješ červenou
+    sedmu"; review 92: "D♠︎" read "dé", "XVIII" spelt out), Lóra's
     suit symbols as the suits' words ("Anna K🍃" read "list vlající ve větru": review 83),
     points in words ("25 b." →
     "25 bodů"), the symbols Σ ✓ ✗ as words and "·" as a comma. The message text keeps the
     symbols, which the eye reads at a glance."""
     text = without_selectors(text)
     if cards is not None:  # (cards one beside another, "II XVIII J♦", said as a list)
-        text = cards.pattern.sub(lambda m: f"\0{cards.words[m.group()]}\1", text)
+        def card(match: re.Match[str]) -> str:
+            said = (cards.objects if cards.cue is not None
+                    and cards.cue.search(text, 0, match.start()) else cards.words)
+            return f"\0{said[match.group()]}\1"
+
+        text = cards.pattern.sub(card, text)
         text = text.replace("\1 \0", ", ").replace("\0", "").replace("\1", "")
 
     def suit(match: re.Match[str]) -> str:

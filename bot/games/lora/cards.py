@@ -14,7 +14,7 @@ from engine.cards import NUM_CARDS, SUIT_LETTERS, card_label
 from engine.game import GameAction
 
 __all__ = ["action_card", "card_label", "cards_text", "spoken_cards"]
-# the ranks' words' keys, 7 … eso (a picture's alt text: "E🌰" said "eso žaludy")
+# the ranks' words' keys, 7 … eso (a picture's alt text: "E🌰" said "žaludské eso")
 RANK_KEYS = ("7", "8", "9", "10", "s", "f", "k", "e")
 
 
@@ -33,10 +33,15 @@ def action_card(action: Action | GameAction) -> int | None:
 
 @cache
 def spoken_cards(lang: str) -> CardWords:
-    """Each card's label and its words, the rules' names ("eso žaludy", "Ace of acorns"):
-    how a picture's alt text says it (``bot.ui.alt.spoken``)."""
-    return card_words({
-        without_selectors(card_label(c)): t(
-            "lora.alt_card", lang, rank=t(f"lora.alt_rank_{RANK_KEYS[c & 7]}", lang),
-            suit=t(f"lora.alt_suit_{SUIT_LETTERS[c >> 3]}", lang))
-        for c in range(NUM_CARDS)})
+    """Each card's label and its words, the rules' names with the suit as Czech says it
+    ("žaludské eso", "červený král"; review 97: not "eso žaludy"; "Ace of acorns"), also as
+    a verb's object ("vynášíš červenou sedmu"): how a picture's alt text says it
+    (``bot.ui.alt.spoken``)."""
+    def said(c: int, form: str) -> str:
+        return t(f"lora.alt_{form}_{RANK_KEYS[c & 7]}", lang,
+                 suit=t(f"lora.alt_stem_{SUIT_LETTERS[c >> 3]}", lang))
+
+    labels = {c: without_selectors(card_label(c)) for c in range(NUM_CARDS)}
+    return card_words({labels[c]: said(c, "card") for c in labels},
+                      {labels[c]: said(c, "object") for c in labels},
+                      t("core.alt_object_cues", lang))

@@ -29,27 +29,32 @@ def card_label(card: int, lang: str = "cs") -> str:
 
 
 # the words of the named taroks and of the suit cards' ranks (their catalog keys' ends):
-# "XXI" said "mond", "D♠︎" "dáma piky"; the other taroks by number ("tarok 18")
+# "XXI" said "mond", "D♠︎" "piková dáma"; the other taroks by number ("tarok 18")
 TAROK_KEYS = {PAGAT: "pagat", MOND: "mond", SKYZ: "skyz"}
 RANK_KEYS = (("4", "3", "2", "a", "j", "c", "q", "k"), ("7", "8", "9", "10", "j", "c", "q", "k"))
 
 
 @cache
 def spoken_cards(lang: str) -> CardWords:
-    """Each card's label and its words: how a picture's alt text says it
-    (``bot.ui.alt.spoken``; review 92: "XVIII" was spelt out, "D♠︎" read "dé")."""
+    """Each card's label and its words: how a picture's alt text says it, named and as a
+    verb's object ("volá monda", "má pikovou dámu") (``bot.ui.alt.spoken``; review 92:
+    "XVIII" was spelt out, "D♠︎" read "dé"; review 97: "4 srdce" read as four hearts — the
+    suit is an adjective, "srdcová čtyřka")."""
 
-    def said(c: int) -> str:
-        if c < NUM_TAROKS:
+    def said(c: int, as_object: bool) -> str:
+        if c < NUM_TAROKS:  # ("tarok 18" alike either way)
             named = TAROK_KEYS.get(c)
-            return t(f"taroky.alt_{named}", lang) if named else t("taroky.alt_tarok", lang,
-                                                                   n=c + 1)
-        return t("taroky.alt_card", lang,
-                 rank=t(f"taroky.alt_rank_{RANK_KEYS[color(c) // 2][rank_of(c)]}", lang),
-                 suit=t(f"taroky.alt_suit_{color(c)}", lang))
+            if named is None:
+                return t("taroky.alt_tarok", lang, n=c + 1)
+            return t(f"taroky.alt_{'object_' if as_object else ''}{named}", lang)
+        rank = RANK_KEYS[color(c) // 2][rank_of(c)]
+        return t(f"taroky.alt_{'object' if as_object else 'card'}_{rank}", lang,
+                 suit=t(f"taroky.alt_stem_{color(c)}", lang))
 
-    return card_words({without_selectors(card_label(c, lang)): said(c)
-                       for c in range(NUM_CARDS)})
+    labels = {c: without_selectors(card_label(c, lang)) for c in range(NUM_CARDS)}
+    return card_words({labels[c]: said(c, False) for c in labels},
+                      {labels[c]: said(c, True) for c in labels},
+                      t("core.alt_object_cues", lang))
 
 
 def cards_text(cards: Iterable[int], lang: str = "cs") -> str:
