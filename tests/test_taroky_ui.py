@@ -1241,7 +1241,7 @@ def test_the_final_order_writes_a_shared_place_as_the_range_the_sheet_writes() -
     outcome = Outcome((1, 2, 2, 2), (600, -200, -200, -200), "hal", False, extras)
     table = _table(TarokyRound(options=TarokyOptions(), rng=random.Random(1)))
     table.state = SimpleNamespace(outcome=lambda: outcome)  # type: ignore[assignment]
-    presenter = TablePresenter(SimpleNamespace())  # type: ignore[arg-type]
+    presenter = TablePresenter(SimpleNamespace())
     for lang, places in (("cs", ["1\\.", "2.–4.", "2.–4.", "2.–4."]),  # (1. escaped)
                          ("en", ["1st", "2nd–4th", "2nd–4th", "2nd–4th"])):
         lines = presenter.final_lines(table, lang)
@@ -1394,6 +1394,31 @@ def test_the_round_s_results_are_in_the_final_order_and_name_the_winner() -> Non
     running = example("play")[0].public_view()
     assert [line.split(":")[0] for line in view_sheet_lines(running, NAMES, "cs")[1:]] == list(
         NAMES)
+
+
+def test_a_round_all_four_share_first_is_nobodys_win_as_on_the_leaderboard() -> None:
+    """Review 97: a 35:35 round, all four at 0,00 Kč, said "vyhrávají Anna, Bohouš, Cyril
+    a Dana" while the leaderboard (``is_win``) counts nobody's win; two sharing the first
+    place still both win."""
+    from types import SimpleNamespace
+
+    from bot.games.taroky.texts import view_sheet_lines
+
+    names = ["Anna", "Bohouš", "Cyril", "Dana"]
+    equal = SimpleNamespace(results=[0] * 4, money=[5000] * 4, dokup=[0] * 4, finished=True)
+    assert view_sheet_lines(equal, names, "cs") == [
+        "Výsledky kola – všichni stejně:", "1.–4. Anna: peníze 50,00 Kč, výsledek 0,00 Kč",
+        "1.–4. Bohouš: peníze 50,00 Kč, výsledek 0,00 Kč",
+        "1.–4. Cyril: peníze 50,00 Kč, výsledek 0,00 Kč",
+        "1.–4. Dana: peníze 50,00 Kč, výsledek 0,00 Kč"]
+    assert view_sheet_lines(equal, names, "en")[0] == (
+        "Results of the round – all equal:")
+    shared = SimpleNamespace(results=[-500, 500, 500, -500], money=[4500, 5500, 5500, 4500],
+                             dokup=[0] * 4, finished=True)
+    assert view_sheet_lines(shared, names, "cs")[0] == (
+        "Výsledky kola – vyhrávají Bohouš a Cyril:")
+    assert view_sheet_lines(shared, names, "en")[0] == (
+        "Results of the round – Bohouš and Cyril won, equal first:")
 
 
 def test_T_SCORE_BINDING_a_pagat_or_valat_that_turns_the_money_is_said_with_the_game() -> None:

@@ -1422,6 +1422,7 @@ STRINGS: dict[str, str] = {
     "taroky.alt_page_money": "Za rozdání v Kč: {money}",
     "taroky.sheet_final_won": "Výsledky kola – vyhrává {names}:",
     "taroky.sheet_final_tied": "Výsledky kola – vyhrávají {names}:",
+    "taroky.sheet_final_equal": "Výsledky kola – všichni stejně:",
     "taroky.sheet_row": "{name}: peníze {money}, výsledek {result}",
     "taroky.sheet_row_dokup": "{name}: peníze {money}, výsledek {result} (dokup {dokup})",
     "taroky.role_declarer": "Hraješ {game} proti všem třem.",

@@ -1412,6 +1412,7 @@ STRINGS: dict[str, str] = {
     "taroky.alt_page_money": "The deal in Kč: {money}",
     "taroky.sheet_final_won": "Results of the round – {names} won:",
     "taroky.sheet_final_tied": "Results of the round – {names} won, equal first:",
+    "taroky.sheet_final_equal": "Results of the round – all equal:",
     "taroky.sheet_row": "{name}: money {money}, result {result}",
     "taroky.sheet_row_dokup": "{name}: money {money}, result {result} (top-up {dokup})",
     "taroky.role_declarer": "You play {game}, alone against three.",

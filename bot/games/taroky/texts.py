@@ -31,6 +31,7 @@ from bot.games.taroky.words import (
 from bot.i18n import and_list, t, tn
 from bot.model import Table
 from bot.recent import Fading, new_deal_at
+from bot.storage.stats import is_win
 from bot.tournament.words import table_place
 from bot.ui.alt import sentences, spoken
 from engine.game import GameEvent
@@ -377,7 +378,7 @@ def sheet_lines(table: Table, lang: str) -> list[str]:
 def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[str]:
     """``sheet_lines`` of a round (a table's, or an exported one's); once it is over in the
     final order, each with his place, and who won (review 92: its alt, in seat order, named
-    no winner)."""
+    no winner) — nobody where all share the first place."""
     places = places_of(view.results)
     order = sorted(range(4), key=lambda s: (places[s], s)) if view.finished else range(4)
     rows = []
@@ -389,9 +390,11 @@ def view_sheet_lines(view: TableView, names: Sequence[str], lang: str) -> list[s
         rows.append(f"{table_place(places, s, lang)} {row}" if view.finished else row)
     if not view.finished:
         return [t("taroky.sheet_head", lang), *rows]
-    winners = [names[s] for s in order if places[s] == 1]
-    return [t("taroky.sheet_final_won" if len(winners) == 1 else "taroky.sheet_final_tied",
-              lang, names=and_list(winners, lang)), *rows]
+    # (the leaderboard's rule, ``is_win``: all four first — a 35:35 — is nobody's win; review 97)
+    winners = [names[s] for s in order if is_win(places[s], places)]
+    key = ("taroky.sheet_final_equal" if not winners else "taroky.sheet_final_won"
+           if len(winners) == 1 else "taroky.sheet_final_tied")
+    return [t(key, lang, names=and_list(winners, lang)), *rows]
 
 
 def status_lines(table: Table, lang: str) -> list[str]:
