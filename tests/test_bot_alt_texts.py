@@ -148,16 +148,22 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         " odstoupení): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
         " body 2; 4. Anička (čistá stovka nevyšla): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
+    # (review 97: the money with its unit, not the column's "výsledek (Kč) +27,00"; the
+    # check in natural order, "peníze celkem …, souhlasí")
     assert standings_alt(taroky, 2, "en").startswith(
-        "Final standings after round 2: 1st Eliška – 8 points, result (Kč) +27.00; 2nd Bohouš"
-        " (AI from round 1) – 5.5 points, result (Kč) +9.50; 3rd Cecílie – 5.5 points, result"
-        " (Kč) −2.00; ")
-    assert "3. Cecílie – 5,5 bodu, " in standings_alt(taroky, 2, "cs")
+        "Final standings after round 2: 1st Eliška – 8 points, result +27.00 Kč; 2nd Bohouš"
+        " (AI from round 1) – 5.5 points, result +9.50 Kč; 3rd Cecílie – 5.5 points, result"
+        " −2.00 Kč; ")
+    assert "3. Cecílie – 5,5 bodu, výsledek −2,00 Kč; " in standings_alt(taroky, 2, "cs")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
-        "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00, peníze 70,00,"
-        " body 4; 2. Bohouš (AI po odstoupení): dokup 0,00, peníze 60,00, body 3; 3. Anička:"
-        " dokup 0,00, peníze 40,00, body 2; 4. Dalibor: dokup 0,00, peníze 30,00, body 1."
-        " Kontrola: celkem peníze 200,00 Kč = vklady + dokup 200,00 Kč souhlasí")
+        "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00 Kč, peníze 70,00"
+        " Kč, body 4; 2. Bohouš (AI po odstoupení): dokup 0,00 Kč, peníze 60,00 Kč, body 3;"
+        " 3. Anička: dokup 0,00 Kč, peníze 40,00 Kč, body 2; 4. Dalibor: dokup 0,00 Kč,"
+        " peníze 30,00 Kč, body 1. Kontrola: peníze celkem 200,00 Kč = vklady + dokup 200,00"
+        " Kč, souhlasí")
+    assert sheet_alt(taroky, taroky.tables[1], "en").endswith(
+        "4th Dalibor: top-up 0.00 Kč, money 30.00 Kč, points 1. Check: money in total 200.00"
+        " Kč = stakes + top-ups 200.00 Kč, matches")
     assert [mid_sentence(w) for w in ("Trestné body", "Top-up", "AI", "Body")] == [
         "trestné body", "top-up", "AI", "body"]
 

@@ -179,13 +179,13 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     assert sheet.filename == "sheet.png"
     assert sheet.description == sheet_alt(rec, slot, "en")
     # (review 83: the tags the picture gives, who played a seat, and the control sum; review
-    # 92: its symbols in words)
+    # 92: its symbols in words; review 97: the money with its unit, "…, matches")
     assert sheet.description == (
-        "Table sheet, table 1: 1st–2nd AI Božena (easy): top-up 0.00, money 55.50, points"
-        " 3.5; 1st–2nd Bob (absent – AI): top-up 0.00, money 55.50, points 3.5;"
-        " 3rd–4th Ann (AI after withdrawal): top-up 0.00, money 44.50, points 1.5; 3rd–4th AI"
-        " Karel (easy): top-up 0.00, money 44.50, points 1.5. Check: total money 200.00"
-        " Kč = stakes + top-ups 200.00 Kč matches")
+        "Table sheet, table 1: 1st–2nd AI Božena (easy): top-up 0.00 Kč, money 55.50 Kč,"
+        " points 3.5; 1st–2nd Bob (absent – AI): top-up 0.00 Kč, money 55.50 Kč, points 3.5;"
+        " 3rd–4th Ann (AI after withdrawal): top-up 0.00 Kč, money 44.50 Kč, points 1.5;"
+        " 3rd–4th AI Karel (easy): top-up 0.00 Kč, money 44.50 Kč, points 1.5. Check: money in"
+        " total 200.00 Kč = stakes + top-ups 200.00 Kč, matches")
     lines = sheet_lines(rec, slot, "en")
     ann_line = next(line for line in lines if line.name == "Ann")
     assert [tag.label for tag in ann_line.tags] == ["AI after withdrawal"]

@@ -664,6 +664,12 @@ STRINGS: dict[str, str] = {
     "core.tournament.col_money": "Peníze",
     "core.tournament.col_penalty": "Trestné body",
     "core.tournament.control_control": "Kontrola: Σ peníze {value} Kč = vklady + dokup {expected} Kč {mark}",
+    # an alt text's words for the sheet's and the standings' money and control sum (review 97)
+    "core.tournament.alt_hal": "{amount} Kč",
+    "core.tournament.alt_score": "skóre",
+    "core.tournament.alt_score_points": "trestné body",
+    "core.tournament.alt_score_hal": "výsledek",
+    "core.tournament.alt_control_control": "Kontrola: peníze celkem {value} Kč = vklady + dokup {expected} Kč, {mark}",
     "core.tournament.sheet_order_taroky": "Pořadí u stolu určuje výsledek = peníze − vklad − dokup",
     "core.tournament.tag_ai": "{level}",
     "core.tournament.tag_left": "AI po odstoupení",

@@ -658,6 +658,12 @@ STRINGS: dict[str, str] = {
     "core.tournament.col_money": "Money",
     "core.tournament.col_penalty": "Penalty points",
     "core.tournament.control_control": "Check: Σ money {value} Kč = stakes + top-ups {expected} Kč {mark}",
+    # an alt text's words for the sheet's and the standings' money and control sum (review 97)
+    "core.tournament.alt_hal": "{amount} Kč",
+    "core.tournament.alt_score": "score",
+    "core.tournament.alt_score_points": "penalty points",
+    "core.tournament.alt_score_hal": "result",
+    "core.tournament.alt_control_control": "Check: money in total {value} Kč = stakes + top-ups {expected} Kč, {mark}",
     "core.tournament.sheet_order_taroky": "Places go by the result = money − stake − top-up",
     "core.tournament.tag_ai": "{level}",
     "core.tournament.tag_left": "AI after withdrawal",

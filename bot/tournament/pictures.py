@@ -39,7 +39,7 @@ from bot.tournament.words import (
 )
 from bot.ui.alt import spoken
 from engine import games
-from engine.tournament import place_points
+from engine.tournament import ControlSum, place_points
 
 T = TypeVar("T")
 
@@ -265,15 +265,21 @@ def placed_lines(t_: TournamentRecord, slot: TournamentTableRecord,
     return [lines[seat] for seat in outcome.order()]
 
 
-def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> list[Footer]:
-    """The game's control sum (green when it holds) and the legend of the points."""
+def control_sum(t_: TournamentRecord, slot: TournamentTableRecord) -> ControlSum | None:
+    """The game's control sum of a table's sheet (Taroky: the money against the stakes and
+    dokup; none in Lóra)."""
     outcome = outcome_of(slot)
     assert outcome is not None
     settings = settings_of(t_)
     rules = games.get(t_.game_kind).tournament_rules()
+    return rules.control(outcome, rules.round_options(settings.options, settings.length,
+                                                      settings.rounds))
+
+
+def sheet_footer(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> list[Footer]:
+    """The game's control sum (green when it holds) and the legend of the points."""
     footer = []
-    options = rules.round_options(settings.options, settings.length, settings.rounds)
-    control = rules.control(outcome, options)
+    control = control_sum(t_, slot)
     if control is not None:
         footer.append(Footer(tt(f"control_{control.key}", lang,
                                 value=value_text(control.value, control.unit, lang),
@@ -312,15 +318,22 @@ def standings_alt(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
     head = page_subtitle(t_, tt("pic_final", lang, rounds=rounds) if final
                          else tt("pic_after", lang, round=upto, rounds=rounds), page, lang)
     unit = score_unit(t_)
-    score = mid_sentence(worded("csv_score", unit, lang))
+    score = worded("alt_score", unit, lang)  # (review 97: not the column's "výsledek (Kč)")
     rows = [counted(K + "podium_line", lang, row.points,  # (no bold: "**" read out)
                     place=listed_place(row, lang),
                     name=marked_name(t_, model.entrant(t_, row.entrant),
                                      readable(t_, model.entrant(t_, row.entrant), lang), lang),
                     points=number(row.points, lang))
-            + f", {score} {value_text(row.score, unit, lang, sign=unit == 'hal')}"
+            + f", {score} " + said_value(value_text(row.score, unit, lang, sign=unit == "hal"),
+                                          unit, lang)
             for row in on_page(standings(t_, upto), page)]
     return spoken(f"{head}: " + "; ".join(rows), lang)
+
+
+def said_value(text: str, unit: str, lang: str) -> str:
+    """A value as ``value_text`` writes it, with its unit as an alt text says it: "+3,00 Kč"
+    (review 97: "výsledek (Kč) +3,00", "peníze 53,00" — the picture's head gives the unit)."""
+    return tt("alt_hal", lang, amount=text) if unit == "hal" and text != "–" else text
 
 
 def mid_sentence(label: str) -> str:
@@ -336,13 +349,19 @@ def sheet_alt(t_: TournamentRecord, slot: TournamentTableRecord, lang: str) -> s
     reader learnt neither that an AI played a seat nor whether the money added up)."""
     rules = games.get(t_.game_kind).tournament_rules()
     columns = [mid_sentence(tt(f"col_{c.key}", lang)) for c in rules.columns]
+    units = [c.unit for c in rules.columns]
     rows = [f"{line.place_text} {line.name}"  # (a tag's ✓/✗ said by its words already)
             + (f" ({', '.join(tag.label.rstrip(' ✓✗') for tag in line.tags)})"
                if line.tags else "") + ": "
-            + ", ".join(f"{label} {value}" for label, value in zip(columns, line.values,
-                                                                   strict=True))
+            + ", ".join(f"{label} {said_value(value, unit, lang)}"
+                        for label, value, unit in zip(columns, line.values, units, strict=True))
             + f", {mid_sentence(tt('pic_points', lang))} {line.points}"
             for line in placed_lines(t_, slot, lang)]
-    control = [f.label for f in sheet_footer(t_, slot, lang) if f.ok is not None]
+    control = control_sum(t_, slot)
+    checked = [] if control is None else [tt(  # (the picture's "Σ … ✓" in words, review 97)
+        f"alt_control_{control.key}", lang,
+        value=value_text(control.value, control.unit, lang),
+        expected=value_text(control.expected, control.unit, lang),
+        mark=t("core.alt_check" if control.ok else "core.alt_cross", lang))]
     return spoken(". ".join([f"{tt('pic_sheet', lang, table=slot.table_no)}: "
-                             + "; ".join(rows), *control]), lang)
+                             + "; ".join(rows), *checked]), lang)
