@@ -442,6 +442,7 @@ STRINGS: dict[str, str] = {
     "core.stats_none": "{name}: no finished game yet.",
     "core.stats_ai_only_one": "{name}: no game counted yet. An AI played a large part of their one game, so it does not count.",
     "core.stats_ai_only_many": "{name}: no game counted yet. An AI played a large part of their {n} games, so they do not count.",
+    "core.stats_ai_only_few": "{name}: no game counted yet. An AI played a large part of their {n} games, so they do not count.",
     "core.history_empty": "Nobody has finished a game on this server yet.",
     # -- core.delivery: what the outbox and old buttons say
     "core.delivery.over": "This game is over.\n**{title}**\n{order}",
@@ -874,6 +875,7 @@ STRINGS: dict[str, str] = {
     "lora.stats_none": "{name}: no finished game of Lóra yet.",
     "lora.stats_ai_only_one": "{name}: no game of Lóra counted yet. An AI played a large part of their one game, so it does not count.",
     "lora.stats_ai_only_many": "{name}: no game of Lóra counted yet. An AI played a large part of their {n} games, so they do not count.",
+    "lora.stats_ai_only_few": "{name}: no game of Lóra counted yet. An AI played a large part of their {n} games, so they do not count.",
     "lora.history_empty": "No lóra has been finished on this server yet.",
     "lora.game.cervene": "Hearts",
     "lora.game.filky": "Obers",
@@ -1522,6 +1524,7 @@ STRINGS: dict[str, str] = {
     "taroky.stats_none": "{name}: no finished round of Taroky yet.",
     "taroky.stats_ai_only_one": "{name}: no round of Taroky counted yet. An AI played a large part of their one round, so it does not count.",
     "taroky.stats_ai_only_many": "{name}: no round of Taroky counted yet. An AI played a large part of their {n} rounds, so they do not count.",
+    "taroky.stats_ai_only_few": "{name}: no round of Taroky counted yet. An AI played a large part of their {n} rounds, so they do not count.",
     "taroky.history_empty": "Nobody has finished a round of Taroky on this server yet.",
     "taroky.st_money": "Money",
     "taroky.st_money_value": "Deals: {deals} · avg per deal {per_deal} · best {best}",
