@@ -358,9 +358,12 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
         e.replaced_from = e.replaced_from or (1 if e.ai_level is None else None)
     (post,) = desk.winner_shown(t_)
     assert post.payload["content"] == (
+        # (review 97: everyone placed above the podium's lowest is named, not only the
+        # first three)
         "🏆 Tournament 1 goes to AI Božena. Not on the podium (withdrew, or a whole round"
         f" without a move of their own): {first.name} (AI from round 1), Anička (AI from"
-        " round 1), Cecílie (AI from round 1) and Dalibor (AI from round 1).")
+        " round 1), Cecílie (AI from round 1), Dalibor (AI from round 1), Eliška (AI from"
+        " round 1) and František Xaver Kolowrat (AI from round 1).")
 
 
 def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_only_people(
@@ -384,7 +387,9 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     desk = TournamentDesk.__new__(TournamentDesk)
 
     def said(lang: str, *places: tuple[int, EntrantRecord]) -> str:
-        rows = [Standing(e.entrant_no, place, 0.0, 0, (), place) for place, e in places]
+        # (a shared place covers as many places as share it, as ``standings`` gives it)
+        rows = [Standing(e.entrant_no, place, 0.0, 0, (),
+                         place + sum(p == place for p, _ in places) - 1) for place, e in places]
         rows += [Standing(e.entrant_no, 4, 0.0, 0, (), 4) for e in rest]
         monkeypatch.setattr(desk_module, "standings", lambda *_: rows)
         t_.settings["lang"] = lang
@@ -652,8 +657,9 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    # (review 40: as the picture writes it; review 53: English "1st", "1st–3rd" everywhere)
-    shared = "1.–3." if lang == "cs" else "1st–3rd"
+    # (review 40: as the picture writes it; review 53: English "1st", "1st–3rd" everywhere;
+    # review 97: their place in the standings, as the standings and the picture number it)
+    shared = "2.–4." if lang == "cs" else "2nd–4th"
     tied = " (+1,50 Kč)" if lang == "cs" else " (+1.50 Kč)"  # (review 65: equal points)
     note = ("Mimo stupně vítězů (odstoupení nebo celé kolo bez vlastního tahu): "
             if lang == "cs" else
