@@ -245,7 +245,7 @@ STRINGS: dict[str, str] = {
     "core.unrated_alone": "u stolu byl jen jeden člověk (hodnotí se hry aspoň dvou lidí).",
     "core.unrated_nobody": "u stolu nebyl žádný člověk.",
     "core.unrated_left_one": "do konce byl u stolu jen jeden člověk, {name} (za hráče {names} dohrála AI; hodnotí se hry aspoň dvou lidí).",
-    "core.unrated_left_none": "do konce nebyl u stolu žádný člověk ({names} → AI).",
+    "core.unrated_left_none": "do konce nebyl u stolu žádný člověk (za hráče {names} hrála AI).",
     "core.unrated_ai_share": "AI odehrála víc než {share} % tahů tohoto hráče: {name}.",
     "core.unrated_ai_share_many": "za tyto hráče odehrála AI víc než {share} % tahů: {names}.",
     "core.hand_replaced": "Tyhle karty jsou zastaralé – platí novější zpráva s tvými kartami.",

@@ -240,7 +240,7 @@ STRINGS: dict[str, str] = {
     "core.unrated_alone": "only one person played (games of at least two people are rated).",
     "core.unrated_nobody": "no person played.",
     "core.unrated_left_one": "only one person played to the end, {name} (an AI finished for {names}; games of at least two people are rated).",
-    "core.unrated_left_none": "no person played to the end ({names} → AI).",
+    "core.unrated_left_none": "no person played to the end (an AI played for {names}).",
     "core.unrated_ai_share": "an AI made more than {share}% of {name}'s moves.",
     "core.unrated_ai_share_many": "an AI made more than {share}% of the moves of these players: {names}.",
     "core.hand_replaced": "These cards are out of date – your newer hand message is the one that counts.",
