@@ -239,9 +239,13 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         tags = [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))] \
             if e.ai_level is not None else []
         sub = model.substitution(t_, slot.round_no, slot.table_no, seat)
-        if sub is not None:  # (withdrawn for a round's absence: absent, as the standings say)
+        if sub is not None:  # (withdrawn for a round's absence: absent, as the standings say;
+            # withdrawn: "AI od 1. kola", the standings' words — review 97: "AI po
+            # odstoupení" in his round, "AI náhradník" after it)
             reason = "absent" if model.withdrawn_for_absence(t_, e) is not None else sub.reason
-            tags.append(Tag(tt(f"tag_{reason}", lang), warn=True))
+            label = (status_text(t_, e, "tag", lang) or tt("tag_withdrawn", lang)
+                     if reason in ("left", "withdrawn") else tt(f"tag_{reason}", lang))
+            tags.append(Tag(label, warn=True))
         for key, value in rules.notes(outcome, seat):
             tags.append(Tag(tt(f"note_{key}", lang, n=value),
                             short=tt(f"note_short_{key}", lang, n=value)))
