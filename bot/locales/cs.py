@@ -1687,5 +1687,5 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_legend": "Účet (hra … Σ): + pro stranu vydražitele, − pro soupeře · ✓ vyšlo · ✗ nevyšlo",
     "taroky.pic.sheet_legend_dokup": "↑ dokup před platbou",
     "taroky.pic.sheet_legend_varsava": "Varšava: každý za sebe, kdo → komu platí",
-    "taroky.pic.sheet_control": "Kontrola: Σ peníze {money} = vklady {stakes} + dokup {dokup}",
+    "taroky.pic.sheet_control": "Kontrola: Σ peníze {money} = vklady + dokup {expected} {mark}",
 }

@@ -1676,5 +1676,5 @@ STRINGS: dict[str, str] = {
     "taroky.pic.sheet_legend": "Settlement (game … Σ): + declarer's side, − opponents · ✓ made · ✗ failed",
     "taroky.pic.sheet_legend_dokup": "↑ top-up before the payment",
     "taroky.pic.sheet_legend_varsava": "Warsaw: each for themselves, payer → receiver",
-    "taroky.pic.sheet_control": "Check: Σ money {money} = stakes {stakes} + top-ups {dokup}",
+    "taroky.pic.sheet_control": "Check: Σ money {money} = stakes + top-ups {expected} {mark}",
 }
