@@ -22,7 +22,6 @@ from typing import Any
 from bot.i18n import decimal, game_t, lang_of, shown_name, t
 from bot.storage.db import parse_stamp
 from bot.storage.models import export_number, left_seats, tournament_link
-from bot.tournament.words import tournament_table_name
 from engine.game import GameSpec, Outcome
 
 MONEY_UNIT = "hal"  # Outcome.unit of scores in haléře (written in crowns)
@@ -52,10 +51,12 @@ def seat_name(name: str, left: bool, lang: str) -> str:
 
 
 def tournament_mark(link: Mapping[str, int] | None, lang: str) -> str:
-    """A tournament table's game as the history and the CSV mark it: the name its table
-    goes by (``tournament_table_name``, "turnaj č. 1 · 2. kolo · stůl 1"); "" for a table
-    of its own."""
-    return "" if link is None else tournament_table_name(link, lang)
+    """A tournament table's game as the history and the CSV mark it: its tournament and
+    round ("turnaj č. 1 · 2. kolo") beside the table's own number (the "Stůl" the export
+    takes) — not the round's table too (review 97: "Stůl č. 4 · turnaj č. 2 · 2. kolo ·
+    stůl 2", two numbers for one table); "" for a table of its own."""
+    return "" if link is None else t("core.tournament.round_name", lang, id=link.get("id"),
+                                     round=link.get("round"))
 
 
 def seat_notes(spec: GameSpec[Any, Any], outcome: Outcome, seat: int, lang: str) -> list[str]:
@@ -77,7 +78,7 @@ def results_csv(data: Mapping[str, Any], spec: GameSpec[Any, Any], lang: str) ->
     day = finished.date().isoformat() if finished is not None else ""
     tournament = tournament_mark(tournament_link(data.get("options")), lang)
     rows: list[list[object]] = [[game_t(kind, f"csv.{key}", lang) for key in (
-        "game", "finished", "place", "player", "score", "note", "tournament")]]
+        "table", "finished", "place", "player", "score", "note", "tournament")]]
     for seat in outcome.order():
         name = seat_name(str(names[seat]) if seat < len(names) else "?", seat in left, lang)
         notes = ", ".join(seat_notes(spec, outcome, seat, lang))

@@ -7,7 +7,7 @@ one's moves. A player who left is no longer a human of the game (an AI finished 
 
 from __future__ import annotations
 
-from bot.i18n import shown_name, t
+from bot.i18n import and_list, shown_name, t
 from bot.model import Table
 from bot.storage import ratings
 
@@ -50,6 +50,6 @@ def _why(table: Table, ai_share_limit: float, lang: str) -> str | None:
         # "only one person played to the end (Cyril → AI)" named the one who left)
         return t("core.unrated_left_one", lang, name=shown_name(humans[0].name, lang),
                  names=", ".join(left))
-    if left:
-        return t("core.unrated_left_none", lang, names=", ".join(left))
+    if left:  # (review 97: not "(Filip, Eva → AI)" — the arrow read as a rename)
+        return t("core.unrated_left_none", lang, names=and_list(left, lang))
     return t("core.unrated_alone" if humans else "core.unrated_nobody", lang)

@@ -144,8 +144,8 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
         " Božena (easy): penalty points 60, points 3; 3rd Eliška: penalty points 63, points 2;"
         " 4th Cecílie (clean hundred missed): penalty points 86, points 1")
     assert sheet_alt(t, t.tables[1], "cs") == (
-        "Zápisový lístek, stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI po"
-        " odstoupení): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
+        "Zápisový lístek, stůl 2: 1. Dalibor: trestné body 39, body 4; 2. Bohouš (AI od"
+        " 1. kola): trestné body 58, body 3; 3. František Xaver Kolowrat: trestné body 61,"
         " body 2; 4. Anička (čistá stovka nevyšla): trestné body 77, body 1")
     taroky = example_tournament("taroky")  # (the tiebreak in money; the control sum)
     # (review 97: the money with its unit, not the column's "výsledek (Kč) +27,00"; the
@@ -157,7 +157,7 @@ def test_the_tournament_pictures_say_every_place_in_words() -> None:
     assert "3. Cecílie – 5,5 bodu, výsledek −2,00 Kč; " in standings_alt(taroky, 2, "cs")
     assert sheet_alt(taroky, taroky.tables[1], "cs") == (
         "Zápisový lístek, stůl 2: 1. František Xaver Kolowrat: dokup 0,00 Kč, peníze 70,00"
-        " Kč, body 4; 2. Bohouš (AI po odstoupení): dokup 0,00 Kč, peníze 60,00 Kč, body 3;"
+        " Kč, body 4; 2. Bohouš (AI od 1. kola): dokup 0,00 Kč, peníze 60,00 Kč, body 3;"
         " 3. Anička: dokup 0,00 Kč, peníze 40,00 Kč, body 2; 4. Dalibor: dokup 0,00 Kč,"
         " peníze 30,00 Kč, body 1. Kontrola: peníze celkem 200,00 Kč = vklady + dokup 200,00"
         " Kč, souhlasí")

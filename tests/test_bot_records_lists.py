@@ -160,7 +160,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
         " lépe). 3. Anička – 40 bodů, harakiri: 10 bodů (méně je lépe). 4. Bob – 60 bodů"
         " (čistá stovka nevyšla).")  # (review 92: points in words)
     assert (await files[2].read()).decode("utf-8-sig") == (
-        "Hra;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
+        "Stůl;Dohráno;Místo;Hráč;Body;Poznámka;Turnaj\r\n"
         f"{game};{day};1;AI easy;30;;\r\n"
         f"{game};{day};2;Cyril;40;harakiri 5;\r\n"
         f"{game};{day};3;Anička;40;harakiri 10;\r\n"
@@ -173,7 +173,7 @@ async def test_export_adds_the_results_as_csv_and_keeps_the_replay_record(harnes
     await ann.slash(ch, "lora settings", language="en")
     files = reply(await ann.slash(ch, "lora export", game=game)).attachments
     assert (await files[2].read()).decode("utf-8-sig") == (
-        "Game,Finished,Place,Player,Points,Note,Tournament\r\n"
+        "Table,Finished,Place,Player,Points,Note,Tournament\r\n"
         f"{game},{day},1,AI easy,30,,\r\n"
         f"{game},{day},2,Cyril,40,harakiri 5,\r\n"
         f"{game},{day},3,Anička,40,harakiri 10,\r\n"
@@ -188,13 +188,13 @@ def test_taroky_results_csv_writes_money_in_crowns_and_marks_a_seat_left():
         "outcome": outcome.to_json(), "options": {"left": [2]}}
     spec = ui_of("taroky").spec
     assert results_csv(data, spec, "cs").decode("utf-8-sig") == (
-        "Hra;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
+        "Stůl;Dohráno;Místo;Hráč;Výsledek (Kč);Poznámka;Turnaj\r\n"
         "9;2026-12-04;1;Ema;136,50;;\r\n"
         "9;2026-12-04;2;Franta;-23,50;;\r\n"
         "9;2026-12-04;2;Gita (AI);-23,50;;\r\n"
         "9;2026-12-04;4;AI Karel;-89,50;;\r\n")
     assert results_csv(data, spec, "en").decode("utf-8-sig").splitlines()[:2] == [
-        "Game,Finished,Place,Player,Result (Kč),Note,Tournament",
+        "Table,Finished,Place,Player,Result (Kč),Note,Tournament",
         "9,2026-12-04,1,Ema,136.50,,"]
     # a game kept without its table: its archive number, the only one it has
     tableless = {**data, "table_id": None}

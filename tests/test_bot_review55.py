@@ -41,13 +41,12 @@ def test_every_catalog_text_starting_with_a_number_is_escaped_where_sent_or_not_
     escaped = {  # where: lora.texts.last_trick_text, records (leaderboard),
         "lora.last_trick", "core.lb_row", "taroky.lb_row",  # tournament.desk, builders
         "core.tournament.entrant", "core.tournament.entrant_ai",
-        "core.tournament.entrant_replaced", "core.tournament.entrant_replaced_over",
+        "core.tournament.entrant_replaced",
         "core.tournament.entrant_absent", "core.tournament.entrant_absent_over",  # (review 75)
         "core.tournament.table_closed"}
     plain = {"core.tournament.pic_round", "taroky.deal_alt", "taroky.short_1P",
              "taroky.short_2P", "lora.playoff_no",  # (playoff_no: after " · " only)
              "core.tournament.csv_round", "core.tournament.csv_busy",  # (a CSV's cells)
-             "core.tournament.csv_absent",
              "lora.btn_page_tali"}  # (a score sheet's page button's label)
     starts = re.compile(r"(^|\n)[ \t]*(\{[^}]*\}\.|\{[^}]*:nth\}|\d+\.)[ \t]")
     found = {key for cat in CATALOGS.values() for key, text in cat.items()

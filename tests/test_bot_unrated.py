@@ -261,3 +261,19 @@ async def test_the_sheet_never_counts_forced_moves_an_ai_standing_in_it_does(har
     assert UI.final_picture(table, "cs").keywords["notes"][0] == []  # type: ignore[union-attr]
     assert sheet_notes(table, "cs")[1] == ["Tahů zahraných AI: 2"]
     assert sheet_notes(table, "en")[1] == ["AI played 2 of their moves"]
+
+
+def test_a_table_nobody_played_to_the_end_names_for_whom_an_ai_played_without_an_arrow():
+    """Review 97: "do konce nebyl u stolu žádný člověk (Filip, Eva, Anna → AI)" — the arrow
+    read as a rename; the words now say an AI played for them, as "jen jeden člověk" does."""
+    from types import SimpleNamespace
+
+    seats = [Seat(None, name, ai="easy", left=True, left_at=0)
+             for name in ("Filip", "Eva", "Anna")] + [Seat(None, "AI Karel", ai="medium")]
+    table = SimpleNamespace(seats=seats, tournament=None)
+    assert unrated_note(table, 0.25, "cs") == (  # type: ignore[arg-type]
+        "Hra se nehodnotí: do konce nebyl u stolu žádný člověk (za hráče Filip, Eva a Anna"
+        " hrála AI).")
+    assert unrated_note(table, 0.25, "en") == (  # type: ignore[arg-type]
+        "This game is not rated: no person played to the end (an AI played for Filip, Eva"
+        " and Anna).")

@@ -1237,21 +1237,21 @@ def test_the_protocol_legend_wraps_between_its_parts_evenly() -> None:
     # the control sum, too wide for a line, breaks before its "=" (was "… + Σ" / "dokup …")
     view = _example("finished")[0].public_view()
     assert sheet.control_lines(sheet.control_text(view, "cs"))[0] == [
-        "Kontrola: Σ peníze 110,00 Kč", "= vklady 80,00 Kč + dokup 30,00 Kč"]
+        "Kontrola: Σ peníze 110,00 Kč = vklady + dokup 110,00 Kč ✓"]  # (review 97: one line)
 
 
 def test_T_TOURNAMENT_the_protocol_s_control_sum_writes_the_stakes_as_their_sum() -> None:
     """Review 48: "Σ peníze 200,00 Kč = 4 × vklad 200,00 Kč + Σ dokup 0,00 Kč" read as four
-    times 200: the stakes are written as their sum, as the tournament's sheet does."""
+    times 200. Review 97: worded as the tournament's sheet's check line, ✓ and all."""
     from bot.games.taroky.pictures import sheet
 
     rnd, _seat = _example("finished")
     view = rnd.public_view()
     assert view.finished and sum(view.money) == 4 * view.options.stake + sum(view.dokup)
     assert sheet.control_text(view, "cs") == (
-        "Kontrola: Σ peníze 110,00 Kč = vklady 80,00 Kč + dokup 30,00 Kč")  # (stake 20)
+        "Kontrola: Σ peníze 110,00 Kč = vklady + dokup 110,00 Kč ✓")  # (stake 20, dokup 30)
     assert sheet.control_text(view, "en") == (
-        "Check: Σ money 110.00 Kč = stakes 80.00 Kč + top-ups 30.00 Kč")
+        "Check: Σ money 110.00 Kč = stakes + top-ups 110.00 Kč ✓")
 
 
 def test_T_VIEW_a_finished_deal_is_drawn_whole_and_legible_at_phone_width(

@@ -91,7 +91,8 @@ async def test_an_entrant_who_never_moves_in_a_round_is_withdrawn_and_never_crow
     rows = list(csv.reader(io.StringIO((await files["taroky-tournament-1.csv"].read())
                                        .decode("utf-8-sig")), delimiter=";"))
     bob_row = next(r for r in rows if r[2] == "Bob")
-    assert bob_row[-1] == "1. kolo: nepřítomnost – AI (žádný vlastní tah), AI od 2. kola"
+    # (review 97: as the embed and the standings say it, not "1. kolo: …, AI od 2. kola")
+    assert bob_row[-1] == "nepřítomnost – AI od 1. kola"
     assert next(r for r in rows if r[2] == "Ann")[-1] == ""
     document = json.loads(await files["taroky-tournament-1.json"].read())
     number = model.entrant_number(rec, bob_no)

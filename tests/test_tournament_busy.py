@@ -329,9 +329,9 @@ async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_
         harness: BotHarness, monkeypatch: pytest.MonkeyPatch, how: str) -> None:
     """Čl. 18: Bob took back the seat an AI played while he was busy elsewhere — the
     tournament did not hear of it (``seat_back`` failed) — then left it (``/taroky leave``)
-    or withdrew (Odstoupit): he left his table, and the sheet says so ("AI po odstoupení";
-    review 73: "odchod · dohrála AI" beside one who clicked Odstoupit), not "AI · hraje
-    jinde" as if he had never sat there."""
+    or withdrew (Odstoupit): he left his table, and the sheet says so ("AI od 1. kola", as
+    the standings tag him — review 97; review 73: "odchod · dohrála AI" beside one who
+    clicked Odstoupit), not "AI · hraje jinde" as if he had never sat there."""
     h = harness
     ch, bob, table, seat, thread, ann = await _taken_back_though_seat_back_failed(
         h, monkeypatch)
@@ -350,7 +350,7 @@ async def test_a_busy_seat_taken_back_then_left_is_marked_left_though_seat_back_
     (done,) = model.tables_of(rec, 1)
     line = sheet_lines(rec, done, "cs")[seat]
     assert line.name == "Bob"
-    assert [tag.label for tag in line.tags if tag.warn] == ["AI po odstoupení"]
+    assert [tag.label for tag in line.tags if tag.warn] == ["AI od 1. kola"]
 
 
 def test_an_entrant_has_withdrawn_once_an_ai_replaces_him_for_good() -> None:

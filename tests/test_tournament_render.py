@@ -125,14 +125,16 @@ def test_lora_sheet_notes_harakiri_stovka_and_the_substitute() -> None:
     assert [line.place for line in cs] == list(outcome.places)
     assert [[(tag.label, tag.warn) for tag in line.tags] for line in cs] == [
         [("harakiri 13", False), ("čistá stovka nevyšla ✗", False)],
-        [("AI po odstoupení", True), ("harakiri 11", False),  # (review 73: not "odchod")
+        # (review 73: not "odchod"; review 97: the standings' "AI od 1. kola", not "AI po
+        # odstoupení" here and "AI náhradník" at his next table)
+        [("AI od 1. kola", True), ("harakiri 11", False),
          ("čistá stovka nevyšla ✗", False)],
         [("střední", False)],  # (review 24: "AI · střední" under "AI Karel")
         [("čistá stovka nevyšla ✗", False)],
     ]
     assert [line.points for line in cs] == ["1", "2", "4", "3"]
     en = sheet_lines(t, slot, "en")
-    assert [tag.label for tag in en[1].tags] == ["AI after withdrawal", "harakiri 11",
+    assert [tag.label for tag in en[1].tags] == ["AI from round 1", "harakiri 11",
                                                  "clean hundred missed ✗"]
     # the place as each language writes it (review 13: "1." in English pictures)
     assert [line.place_text for line in cs] == [f"{p}." for p in outcome.places]
@@ -303,14 +305,20 @@ def test_every_substitute_tag_of_a_taroky_sheet_is_drawn_whole() -> None:
         SubstitutionRecord(slot.round_no, slot.table_no, seat, slot.seats[seat], reason)
         for seat, reason in zip(people, ("withdrawn", "left", "busy"), strict=True)]
     _x, room = render.name_column(2, numbered=True)
-    labels = {"cs": ["AI náhradník", "AI po odstoupení", "AI · hraje jinde"],
-              "en": ["AI substitute", "AI after withdrawal", "AI · player elsewhere"]}
+    labels = {"cs": ["AI náhradník", "AI od 1. kola", "AI · hraje jinde"],
+              "en": ["AI substitute", "AI from round 1", "AI · player elsewhere"]}
+    for e in t.entrants:  # (one who left withdrew: his standing, as the standings tag it)
+        if e.entrant_no == slot.seats[2]:
+            e.replaced_from = slot.round_no
+    # (the forgotten's, the withdrawn's of a late round, the absent's tags too)
+    more = {lang: [i18n.t("core.tournament.tag_replaced", lang, round=10),
+                   i18n.t("core.tournament.tag_absent", lang)] for lang in ("cs", "en")}
     for lang in ("cs", "en"):
         lines = sheet_lines(t, slot, lang)
         assert [[tag.label for tag in lines[seat].tags] for seat in people] == [
             [label] for label in labels[lang]]
         levels = [i18n.t(f"core.ai_{level}", lang) for level in ("easy", "medium", "hard")]
-        for label in [*labels[lang], *levels]:
+        for label in [*labels[lang], *more[lang], *levels]:
             shown, f = render.pill_text(label, room, render.SHEET_PILL_PX)
             assert shown == label and f.size >= 17, (label, shown, f.size)
         for seat in people:
@@ -358,9 +366,12 @@ def test_the_winner_and_the_standings_text_mark_an_entrant_an_ai_played_for() ->
         e.replaced_from = e.replaced_from or (1 if e.ai_level is None else None)
     (post,) = desk.winner_shown(t_)
     assert post.payload["content"] == (
+        # (review 97: everyone placed above the podium's lowest is named, not only the
+        # first three)
         "🏆 Tournament 1 goes to AI Božena. Not on the podium (withdrew, or a whole round"
         f" without a move of their own): {first.name} (AI from round 1), Anička (AI from"
-        " round 1), Cecílie (AI from round 1) and Dalibor (AI from round 1).")
+        " round 1), Cecílie (AI from round 1), Dalibor (AI from round 1), Eliška (AI from"
+        " round 1) and František Xaver Kolowrat (AI from round 1).")
 
 
 def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_only_people(
@@ -384,7 +395,9 @@ def test_a_tie_for_the_first_place_is_worded_in_the_plural_and_congratulates_onl
     desk = TournamentDesk.__new__(TournamentDesk)
 
     def said(lang: str, *places: tuple[int, EntrantRecord]) -> str:
-        rows = [Standing(e.entrant_no, place, 0.0, 0, (), place) for place, e in places]
+        # (a shared place covers as many places as share it, as ``standings`` gives it)
+        rows = [Standing(e.entrant_no, place, 0.0, 0, (),
+                         place + sum(p == place for p, _ in places) - 1) for place, e in places]
         rows += [Standing(e.entrant_no, 4, 0.0, 0, (), 4) for e in rest]
         monkeypatch.setattr(desk_module, "standings", lambda *_: rows)
         t_.settings["lang"] = lang
@@ -652,8 +665,9 @@ def test_the_finished_tournament_s_message_names_the_podium(lang: str, head: str
     def pts(p: float) -> str:
         return f"{p:g}".replace(".", ",") if lang == "cs" else f"{p:g}"
 
-    # (review 40: as the picture writes it; review 53: English "1st", "1st–3rd" everywhere)
-    shared = "1.–3." if lang == "cs" else "1st–3rd"
+    # (review 40: as the picture writes it; review 53: English "1st", "1st–3rd" everywhere;
+    # review 97: their place in the standings, as the standings and the picture number it)
+    shared = "2.–4." if lang == "cs" else "2nd–4th"
     tied = " (+1,50 Kč)" if lang == "cs" else " (+1.50 Kč)"  # (review 65: equal points)
     note = ("Mimo stupně vítězů (odstoupení nebo celé kolo bez vlastního tahu): "
             if lang == "cs" else
@@ -685,15 +699,14 @@ async def test_the_export_writes_a_shared_place_as_the_range_the_standings_show(
 
 
 @pytest.mark.parametrize(("lang", "now", "then"), [
-    ("cs", "2. Bohouš – od 1. kola hraje AI náhradník",
-     "2. Bohouš – od 1. kola až do konce turnaje hrála AI"),
-    ("en", "2. Bohouš – an AI plays for them from round 1",
-     "2. Bohouš – an AI played for them from round 1 to the end of the tournament")])
+    ("cs", "2. Bohouš – AI od 1. kola", "2. Bohouš – AI od 1. kola"),
+    ("en", "2. Bohouš – AI from round 1", "2. Bohouš – AI from round 1")])
 def test_a_substitute_of_a_finished_tournament_is_told_in_the_past(
         lang: str, now: str, then: str) -> None:
     """Review 40 #6: under "The tournament is over." the players' list still said "an AI
     plays for them from round 1"; once the tournament is over (finished or cancelled) it is
-    "played"."""
+    "played". Review 97: a withdrawn one reads "AI od 1. kola", the words of his tags on
+    every picture (he had four forms), which hold during the tournament and after it."""
     from bot.storage.models import TournamentStatus
     from bot.tournament.desk import entrant_lines
 

@@ -50,29 +50,32 @@ def test_a_player_who_plays_on_is_mentioned_without_a_mark() -> None:
 def test_a_withdrawn_player_reads_an_ai_from_his_round() -> None:
     t_ = _tournament(EntrantRecord(1, 501, "Ann", replaced_from=2))
     assert entrant_status(t_, t_.entrants[0]) == EntrantStatus("replaced", 2)
-    assert _words(t_, "en") == ("1. Ann – an AI plays for them from round 2",
+    # (review 97: one form of his standing everywhere, "AI from round 2")
+    assert _words(t_, "en") == ("1. Ann – AI from round 2",
                                 ["AI from round 2"], "Ann (AI from round 2)",
                                 ["AI from round 2"])
     over = _tournament(t_.entrants[0], TournamentStatus.FINISHED)
-    assert entrant_lines(over, "cs") == ["1. Ann – od 2. kola až do konce turnaje hrála AI"]
+    assert entrant_lines(over, "cs") == ["1. Ann – AI od 2. kola"]
 
 
 def test_an_absent_player_reads_his_round_without_a_move() -> None:
     t_ = _tournament(EntrantRecord(1, 501, "Ann", replaced_from=2), absent_in=1)
     assert entrant_status(t_, t_.entrants[0]) == EntrantStatus("absent", 1)
+    # (review 97: the CSV's note in the words of the name and the embed, "AI from round 1"
+    # — not "round 1: …, AI from round 2" of the same person)
     assert _words(t_, "en") == (
-        "1. Ann – no move of their own in round 1: an AI substitute plays on for them",
-        ["AI for absent player"], "Ann (absent: AI from round 1)",
-        ["round 1: AI for an absent player (no move of their own)", "AI from round 2"])
-    assert _words(t_, "cs")[:3] == (
-        "1. Ann – v 1. kole ani jeden vlastní tah: dál hraje AI náhradník",
-        ["AI při nepřítomnosti"], "Ann (nepřítomnost: AI od 1. kola)")
+        "1. Ann – absent in round 1 (no move of their own): an AI plays on for them",
+        ["absent – AI"], "Ann (absent – AI from round 1)", ["absent – AI from round 1"])
+    assert _words(t_, "cs") == (
+        "1. Ann – nepřítomnost v 1. kole (ani jeden vlastní tah): dál hraje AI",
+        ["nepřítomnost – AI"], "Ann (nepřítomnost – AI od 1. kola)",
+        ["nepřítomnost – AI od 1. kola"])
 
 
 def test_a_forgotten_player_reads_an_ai_substitute_everywhere() -> None:
     t_ = _tournament(EntrantRecord(1, None, ANONYMOUS))
     assert entrant_status(t_, t_.entrants[0]) == EntrantStatus("forgotten", 2)
     line, tags, _name, notes = _words(t_, "en")
-    assert (line, tags, notes) == ("1. Anonymous – an AI plays for them from round 2",
+    assert (line, tags, notes) == ("1. Anonymous – AI from round 2",
                                    ["AI substitute"], [])
-    assert marked_name(t_, t_.entrants[0], "Anonymous", "en") == "Anonymous → AI"
+    assert marked_name(t_, t_.entrants[0], "Anonymous", "en") == "Anonymous (AI)"

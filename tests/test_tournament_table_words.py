@@ -135,8 +135,10 @@ async def test_the_history_and_the_csv_mark_a_tournament_table_s_game(
         harness: BotHarness) -> None:
     """Review 40 #7: `/… history` listed a tournament table's game as any other ("#4 … 1. AI
     Božena (40), …"): a club browsing it could not tell tournament tables from casual ones.
-    Its entry names the tournament, round and table as the table names itself; the export's
-    CSV has them in its last column (empty for a table of its own)."""
+    Its entry names the tournament and round; the export's CSV has them in its last column
+    (empty for a table of its own). Review 97: one table number, the one the export takes
+    (it read "Stůl č. 4 · turnaj č. 2 · 2. kolo · stůl 2"), headed "Stůl" in the CSV
+    ("Hra" held the table's number)."""
     ch, ann, _message = await started_tournament(harness, "taroky", ("easy",) * 4, plays=False,
                                                  rounds=1, round_deals=1, turn_timer=20)
     rec = await play_round_out(harness, 1, 1, steps=60)
@@ -149,12 +151,14 @@ async def test_the_history_and_the_csv_mark_a_tournament_table_s_game(
     assert entry.startswith(f"**Stůl č. {slot.table_id}** <t:")
     # (four AIs: no human, unrated — review 95: every unrated game says so, not only the
     # games an AI played for someone)
-    assert " · turnaj č. 1 · 1. kolo · stůl 1 · nehodnoceno – 1. " in entry
+    assert " · turnaj č. 1 · 1. kolo · nehodnoceno – 1. " in entry
     files = reply(await ann.slash(ch, "taroky export", game=slot.table_id)).attachments
     rows = (await files[2].read()).decode("utf-8-sig").splitlines()
-    assert rows[0].endswith(";Poznámka;Turnaj") and len(rows) == 5
-    assert all(row.endswith(";turnaj č. 1 · 1. kolo · stůl 1") for row in rows[1:])
+    assert rows[0].startswith("Stůl;") and rows[0].endswith(";Poznámka;Turnaj")
+    assert len(rows) == 5
+    assert all(row.startswith(f"{slot.table_id};") and row.endswith(";turnaj č. 1 · 1. kolo")
+               for row in rows[1:])
     await ann.slash(ch, "taroky settings", language="en")
     res = await ann.slash(ch, "taroky history")
-    assert " · tournament 1 · round 1 · table 1 · unrated – 1st " in (
+    assert " · tournament 1 · round 1 · unrated – 1st " in (
         reply(res).embeds[0].description)

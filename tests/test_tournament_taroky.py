@@ -183,15 +183,15 @@ async def test_a_tables_sheet_in_its_thread_carries_its_alt_text(taroky, caplog)
     assert sheet.description == (
         "Table sheet, table 1: 1st–2nd AI Božena (easy): top-up 0.00 Kč, money 55.50 Kč,"
         " points 3.5; 1st–2nd Bob (absent – AI): top-up 0.00 Kč, money 55.50 Kč, points 3.5;"
-        " 3rd–4th Ann (AI after withdrawal): top-up 0.00 Kč, money 44.50 Kč, points 1.5;"
+        " 3rd–4th Ann (AI from round 1): top-up 0.00 Kč, money 44.50 Kč, points 1.5;"
         " 3rd–4th AI Karel (easy): top-up 0.00 Kč, money 44.50 Kč, points 1.5. Check: money in"
         " total 200.00 Kč = stakes + top-ups 200.00 Kč, matches")
     lines = sheet_lines(rec, slot, "en")
     ann_line = next(line for line in lines if line.name == "Ann")
-    assert [tag.label for tag in ann_line.tags] == ["AI after withdrawal"]
+    assert [tag.label for tag in ann_line.tags] == ["AI from round 1"]  # (review 97)
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert "1\\. Ann – an AI played for them from round 1 to the end of the tournament" in shown
+    assert "1\\. Ann – AI from round 1" in shown
 
 
 async def test_the_rules_at_a_tournament_table_point_to_its_own_round_and_stake(taroky):

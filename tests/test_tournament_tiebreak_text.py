@@ -30,10 +30,10 @@ def test_taroky_standings_write_the_result_where_points_are_equal() -> None:
         "7\\. **František Xaver Kolowrat** – 1 b. (−4,50 Kč)",
         "8\\. **AI Karel** – 1 b. (−11,00 Kč)"]
     for lang, head, lines in (
-            ("en", "__Podium__", ["1st–3rd Anička – 3 pts (+1.50 Kč)",
-                                  "1st–3rd Cecílie – 3 pts (+1.50 Kč)"]),
-            ("cs", "__Stupně vítězů__", ["1.–3. Anička – 3 b. (+1,50 Kč)",
-                                         "1.–3. Cecílie – 3 b. (+1,50 Kč)"])):
+            ("en", "__Podium__", ["2nd–4th Anička – 3 pts (+1.50 Kč)",
+                                  "2nd–4th Cecílie – 3 pts (+1.50 Kč)"]),
+            ("cs", "__Stupně vítězů__", ["2.–4. Anička – 3 b. (+1,50 Kč)",
+                                         "2.–4. Cecílie – 3 b. (+1,50 Kč)"])):
         t_.settings["lang"] = lang
         desc = tournament_message(t_, lang, ("easy",))["embed"].description
         assert desc.split("\n\n")[1].splitlines()[:3] == [head, *lines]

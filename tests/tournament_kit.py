@@ -264,7 +264,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     # the tournament's message shows his substitute at once (as after Odstoupit)
     await channel_delivered(h, ch.id)
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}\\. {leaver_name} – od 1. kola hraje AI náhradník" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – AI od 1. kola" in shown, shown
     rec = await play_round_out(h, tid, 1, people=(ann, bob, cyril))
     first = model.tables_of(rec, 1)
     assert all(s.result is not None and s.game_id is not None for s in first)
@@ -273,7 +273,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
     assert model.entrant(rec, leaver_no).replaced_from == 1
     where = model.slot(rec, 1, left[0].table_no)
     tags = [line.tags for line in sheet_lines(rec, where, "cs")][left[0].seat]
-    assert any(tag.warn and tag.label == "AI po odstoupení" for tag in tags)
+    assert any(tag.warn and tag.label == "AI od 1. kola" for tag in tags)
 
     # After round 1: the standings picture and both tables' sheets in the channel.
     after = messages_with(ch, "pořadí po 1. kole")
@@ -352,7 +352,7 @@ async def run_two_round_tournament(h: BotHarness, kind: str, extra: dict[str, An
 
     # … and in the past once the tournament is over (review 40: "hraje" under "skončil")
     shown = next(m for m in ch.history() if m.id == message.id).embeds[0].description
-    assert f"{leaver_no}\\. {leaver_name} – od 1. kola až do konce turnaje hrála AI" in shown, shown
+    assert f"{leaver_no}\\. {leaver_name} – AI od 1. kola" in shown, shown
 
     final = messages_with(ch, "konečné pořadí")
     assert len(final) == 1 and final[0].attachments[0].filename == "standings.png"

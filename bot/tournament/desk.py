@@ -57,7 +57,7 @@ from bot.tournament.pictures import (
     standings_png,
     value_text,
 )
-from bot.tournament.scoring import Standing, among, standings
+from bot.tournament.scoring import Standing, podium, standings
 from bot.tournament.service import TournamentService, withdrawable
 from bot.tournament.status import status_text
 from bot.tournament.words import (
@@ -230,29 +230,35 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
 
 
 class Prizes(NamedTuple):
-    """The podium's rows (``prize_rows``), the note naming who it leaves out of the first
-    three (``passed_over``), and how many of the final standings it leaves out."""
+    """The podium's rows (``scoring.podium``: placed among those who may be crowned), the
+    note naming who it passes over (``passed_over``), how many of the final standings it
+    leaves out, and the final standings themselves."""
 
     rows: list[Standing]
     note: str | None
     left_out: int
+    final: list[Standing]
 
 
 def prize_rows(t_: TournamentRecord, lang: str) -> Prizes:
-    """The final standings of those who may be crowned (``model.played_on``: not one who
-    withdrew or made no move in a whole round — they keep their place in the standings,
-    tagged), placed among themselves, with the note on those left out: the podium and the
-    winner's line."""
+    """The podium of the final standings (``scoring.podium``: not one who withdrew or made
+    no move in a whole round — they keep their place in the standings, tagged), with the
+    note on those it passes over: the podium, the winner's line and the picture's medals."""
     final = standings(t_, settings_of(t_).rounds)
-    rows = among(final, lambda n: model.played_on(t_, model.entrant(t_, n)))
-    return Prizes(rows, passed_over(t_, final, lang), len(final) - len(rows))
+    rows = podium(t_, final)
+    left_out = sum(not model.played_on(t_, model.entrant(t_, row.entrant)) for row in final)
+    return Prizes(rows, passed_over(t_, final, rows, lang), left_out, final)
 
 
-def passed_over(t_: TournamentRecord, final: list[Standing], lang: str) -> str | None:
-    """"Mimo stupně vítězů (…): Hana" — those the final standings place within the first
-    three whom the podium leaves out; None when it leaves out nobody there."""
+def passed_over(t_: TournamentRecord, final: list[Standing], rows: list[Standing],
+                lang: str) -> str | None:
+    """"Mimo stupně vítězů (…): Hana" — those left off the podium (``rows``) whom the final
+    standings place within the first three or above its lowest person (review 97: Eva, 4th,
+    above the winner from 5th, went unexplained); None when there is nobody such."""
+    placed = {row.entrant: row.place for row in final}
+    lowest = max((placed[row.entrant] for row in rows), default=0)
     names = [standing_name(t_, e, lang) for row in final
-             if row.place <= 3
+             if (row.place <= 3 or row.place < lowest)
              and not model.played_on(t_, e := model.entrant(t_, row.entrant))]
     return tt("podium_passed_over", lang, names=and_list(names, lang)) if names else None
 
@@ -261,18 +267,19 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     """The final first three places (all who share one), with their points: the message a
     club pins names who won (review 24) — by their names, as the standings do (a mention in
     an embed pings nobody, and reads "<@123…>" where the client does not know the user).
-    Only those who played on stand on it (``prize_rows``); one left out who placed within
-    the first three is named under it. Fewer than three on it because the others were
-    left out: said so (review 87: "1. AI Karel – 6 b." alone read oddly)."""
+    Only those who played on stand on it (``prize_rows``), each at his place in the
+    standings (review 97: "1. AI Karel" read against the standings' "5. AI Karel" — one
+    number for a place everywhere); one left out placed above them is named under it.
+    Fewer than three on it because the others were left out: said so (review 87: "1. AI
+    Karel – 6 b." alone read oddly)."""
     lines = []
-    rows, note, left_out = prize_rows(t_, lang)
+    rows, note, left_out, final = prize_rows(t_, lang)
+    placed = {row.entrant: row for row in final}
     tie = tie_break(t_, lang)
     for row in rows:
-        if row.place > 3:
-            break
         e = model.entrant(t_, row.entrant)
         lines.append(tie(row, counted(K + "podium_line", lang, row.points,
-                                      place=listed_place(row, lang),
+                                      place=listed_place(placed[row.entrant], lang),
                                       name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
     empty = 3 - len(lines)
@@ -582,7 +589,7 @@ class TournamentDesk:
         """"🏆 …": the best of those who played on (``prize_rows``; one who withdrew or was
         absent a whole round is never crowned, review 75), the people congratulated."""
         lang = self._lang(t_)
-        rows, note, _ = prize_rows(t_, lang)
+        rows, note, _, final = prize_rows(t_, lang)
         if not rows:
             return []
 
@@ -610,7 +617,8 @@ class TournamentDesk:
             best = next((r for r, (_, e) in zip(rows, placed, strict=True)
                          if e.ai_level is None), None)
             if best is not None:
-                text += " " + tt("best_person", lang, place=listed_place(best, lang),
+                standing = next(r for r in final if r.entrant == best.entrant)
+                text += " " + tt("best_person", lang, place=listed_place(standing, lang),
                                  humans=named([e for p, e in placed
                                                if p == best.place and e.ai_level is None]))
         return [self._post(t_.channel_id, " ".join(filter(None, (text, note))))]

@@ -27,7 +27,7 @@ from bot.tournament.pictures import (
     standings_png,
 )
 from bot.tournament.scoring import standings, table_points
-from bot.tournament.status import EntrantStatus, entrant_status, status_key, status_text
+from bot.tournament.status import status_text
 from bot.tournament.words import tt, worded
 
 FORMAT = 1
@@ -139,20 +139,14 @@ def standings_csv(t_: TournamentRecord, lang: str, names: Mapping[int, str] | No
 
 
 def _csv_notes(t_: TournamentRecord, e: EntrantRecord, done: int, lang: str) -> list[str]:
-    """Each round an AI stood in (busy elsewhere, absent), then the standing
-    (``entrant_status``): an AI entrant's level, a withdrawn one's "AI from round N"."""
-    status = entrant_status(t_, e)
-    if status.kind == "ai":
-        return [status_text(t_, e, "csv", lang)]
-    notes = [tt(f"csv_{x.reason}", lang, round=x.round_no) for x in t_.substitutions
-             if x.entrant_no == e.entrant_no and x.reason in ("busy", "absent")
-             and x.round_no <= done]
-    # (absent in the last round: withdrawn from a round that never comes, nothing to add)
-    if model.has_withdrawn(e) and (status.kind != "absent"
-                                   or (e.replaced_from or 0) <= settings_of(t_).rounds):
-        key = status_key(EntrantStatus("replaced", e.replaced_from), "csv")
-        notes.append(t(key, lang, round=e.replaced_from))
-    return notes
+    """Each round an AI stood in for one busy at another table, then the standing
+    (``entrant_status``, in the words of the standings and the embed — review 97: "1. kolo:
+    nepřítomnost …, AI od 2. kola" where they said "AI od 1. kola"): an AI entrant's level,
+    a withdrawn one's "AI od N. kola", an absent one's "nepřítomnost – AI od N. kola"."""
+    notes = [tt("csv_busy", lang, round=x.round_no) for x in t_.substitutions
+             if x.entrant_no == e.entrant_no and x.reason == "busy" and x.round_no <= done]
+    status = status_text(t_, e, "csv", lang)
+    return [*notes, status] if status else notes
 
 
 def document_bytes(document: dict[str, Any]) -> bytes:

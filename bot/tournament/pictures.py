@@ -26,7 +26,7 @@ from bot.tournament.render import (
     render_table_sheet,
     round_columns,
 )
-from bot.tournament.scoring import outcome_of, standings
+from bot.tournament.scoring import outcome_of, podium, standings
 from bot.tournament.status import status_text
 from bot.tournament.words import (
     K,
@@ -177,6 +177,7 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
     rounds = settings_of(t_).rounds
     final = is_final(t_, upto)
     rows = standings(t_, upto)
+    medals = {row.entrant: row.place for row in podium(t_, rows)} if upto else {}
     unit = score_unit(t_)
     labels = (tt("pic_player", lang), tt("pic_points", lang), worded("score", unit, lang))
 
@@ -197,11 +198,12 @@ def standings_png(t_: TournamentRecord, upto: int, lang: str, page: int = 1) -> 
                 rounds=tuple(shown),
                 points=number(row.points, lang),
                 score=value_text(row.score, unit, lang, sign=unit == "hal"),
-                leader=row.place == 1 and upto > 0,
+                leader=medals.get(row.entrant) == 1,
                 # a shared place as the range it covers; one of its own the picture draws
                 # (its "#" column of numbers: English "5–6", as "5" — "5th–6th" does not fit)
                 place_text=tt("pic_shared_place", lang, first=row.place, last=row.last_place)
                 if row.shared else "",
+                medal=medals.get(row.entrant, 0),
             ))
         return round_labels, lines
 
@@ -237,9 +239,13 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
         tags = [Tag(tt("tag_ai", lang, level=t(f"core.ai_{e.ai_level}", lang)))] \
             if e.ai_level is not None else []
         sub = model.substitution(t_, slot.round_no, slot.table_no, seat)
-        if sub is not None:  # (withdrawn for a round's absence: absent, as the standings say)
+        if sub is not None:  # (withdrawn for a round's absence: absent, as the standings say;
+            # withdrawn: "AI od 1. kola", the standings' words — review 97: "AI po
+            # odstoupení" in his round, "AI náhradník" after it)
             reason = "absent" if model.withdrawn_for_absence(t_, e) is not None else sub.reason
-            tags.append(Tag(tt(f"tag_{reason}", lang), warn=True))
+            label = (status_text(t_, e, "tag", lang) or tt("tag_withdrawn", lang)
+                     if reason in ("left", "withdrawn") else tt(f"tag_{reason}", lang))
+            tags.append(Tag(label, warn=True))
         for key, value in rules.notes(outcome, seat):
             tags.append(Tag(tt(f"note_{key}", lang, n=value),
                             short=tt(f"note_short_{key}", lang, n=value)))

@@ -73,6 +73,7 @@ class StandingLine:
     score: str  # the tiebreak (money, penalty points)
     leader: bool = False
     place_text: str = ""  # a shared place as the language writes it ("5.–6."); else the place
+    medal: int = 0  # the podium's place (1–3) of one on it, its medal's colour; 0: none
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,16 +198,18 @@ def drawn_tags(tags: Sequence[Tag], room: float,
     return drawn
 
 
-def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "") -> None:
-    """A medal for places 1–3, else the place ("5"); a shared place ``shown`` as the range
-    it covers ("5.–6.", condensed to the column), in its medal's colour among the first
-    three (a medal would say "2" of a place written "2.–3." everywhere else)."""
-    if place in MEDALS and not shown:
-        piece = medal(place, MEDALS[place], MEDAL_D, SMALL_PX)
+def _place(img: Image.Image, cx: int, cy: int, place: int, shown: str = "",
+           podium: int = 0) -> None:
+    """The place ("5"), on a medal for one the podium gives a place (``podium``, its colour:
+    review 97 — the medals went by the place, to those the podium passes over); a shared
+    place ``shown`` as the range it covers ("5.–6.", condensed to the column), in its
+    medal's colour (a medal would say "2" of a place written "2.–3." everywhere else)."""
+    if podium in MEDALS and not shown:
+        piece = medal(place, MEDALS[podium], MEDAL_D, SMALL_PX)
         paste(img, piece, cx - MEDAL_D // 2, cy - MEDAL_D // 2)
     else:
         value, f = fitted(shown or str(place), SMALL_PX, "bold", PLACE_ROOM, SMALL_PX)
-        text(img, (cx, cy), value, f, MEDALS.get(place, MUTED), "mm")
+        text(img, (cx, cy), value, f, MEDALS.get(podium, MUTED), "mm")
 
 
 FOOT_FONT = SMALL_PX
@@ -339,7 +342,7 @@ def standings_image(title: str, subtitle: str, labels: tuple[str, str, str],
                                  fill=LINE, width=1)
     for i, line in enumerate(lines):
         cy = y0 + i * ROW_H + ROW_H // 2
-        _place(img, PLACE_CX, cy, line.place, line.place_text)
+        _place(img, PLACE_CX, cy, line.place, line.place_text, line.medal)
         _name(img, NAME_X, cy, line.name, line.tags, int(name_end), line.leader)
         fr = font(ROUND_PX, "cond")
         for j, (value, col) in enumerate(zip(line.rounds, columns, strict=False)):

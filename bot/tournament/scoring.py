@@ -12,6 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from bot.storage.models import TournamentRecord, TournamentTableRecord
+from bot.tournament import model
 from engine.game import Outcome
 from engine.tournament import place_points, ranked
 
@@ -92,3 +93,12 @@ def among(rows: list[Standing], keep: Callable[[int], bool]) -> list[Standing]:
     size = Counter(places)
     return [replace(row, place=p, last_place=p + size[p] - 1)
             for row, p in zip(kept, places, strict=True)]
+
+
+def podium(t: TournamentRecord, rows: list[Standing]) -> list[Standing]:
+    """The podium of standings ``rows``: those who may be crowned (``model.played_on``: not
+    one who withdrew or made no move in a whole round), placed among themselves, the first
+    three places — the one source of the podium's lines, the winner's line and the medals
+    of the standings picture (review 97: the picture gave them to those passed over)."""
+    kept = among(rows, lambda n: model.played_on(t, model.entrant(t, n)))
+    return [row for row in kept if row.place <= 3]

@@ -26,9 +26,9 @@ _KEYS: dict[Form, dict[Kind, str]] = {
             "forgotten": "core.tournament.tag_withdrawn"},
     "name": {"ai": "", "playing": "", "absent": "core.tournament.absent_name",
              "replaced": "core.tournament.replaced_name", "forgotten": "core.left_name"},
-    # (the CSV's notes list the rounds an AI stood in, then "AI from round N" of a
-    # withdrawal: that of an absence too, unless the round never comes)
-    "csv": {"ai": "core.tournament.csv_ai", "playing": "", "absent": "",
+    # (the CSV's notes list the rounds an AI stood in for one busy elsewhere, then the
+    # standing in the words of the others: "AI od 2. kola", "nepřítomnost – AI od 1. kola")
+    "csv": {"ai": "core.tournament.csv_ai", "playing": "", "absent": "core.tournament.csv_absent",
             "replaced": "core.tournament.tag_replaced", "forgotten": ""},
 }
 
@@ -56,10 +56,10 @@ def entrant_status(t_: TournamentRecord, e: EntrantRecord) -> EntrantStatus:
 
 def status_key(status: EntrantStatus, form: Form, over: bool = False) -> str:
     """The catalog key of ``status`` in ``form`` ("" for none); ``over``: the tournament's
-    message of one that has ended tells a substitute in the past."""
+    message of one that has ended tells an absence's substitute in the past (a withdrawn
+    one's "AI od 2. kola" holds either way, the words of his tags — review 97)."""
     key = _KEYS[form][status.kind]
-    return key + "_over" if over and form == "line" and status.kind in (
-        "absent", "replaced", "forgotten") else key
+    return key + "_over" if over and form == "line" and status.kind == "absent" else key
 
 
 def status_text(t_: TournamentRecord, e: EntrantRecord, form: Form, lang: str,

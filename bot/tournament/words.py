@@ -28,8 +28,8 @@ def turn_time(seconds: int, lang: str) -> str:
 
 def tournament_table_name(link: Mapping[str, Any], lang: str) -> str:
     """A tournament's table by the tournament's own numbering ("turnaj č. 1 · 2. kolo ·
-    stůl 1"): its thread, its messages, its table pictures, the history and the CSV
-    (``results_csv.tournament_mark``) say it so. (Here, below ``bot.ui`` and
+    stůl 1"): its thread, its messages and its table pictures say it so (the history and
+    the CSV its tournament and round, ``results_csv.tournament_mark``). (Here, below ``bot.ui`` and
     ``bot.games``: the games' pictures take it too.)"""
     return t("core.tournament.table_name", lang, id=link.get("id"), round=link.get("round"),
              table=link.get("table"))

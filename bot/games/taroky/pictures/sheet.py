@@ -467,11 +467,12 @@ def legend(rows: Sequence[DealRecord], lang: str) -> str:
 
 
 def control_text(view: TableView, lang: str) -> str:
-    """T-TOURNAMENT's control sum: Σ money = the four stakes + Σ dokup — the stakes as their
-    sum, "vklady 200,00 Kč" as the tournament's sheet writes it (review 48: "4 × vklad
+    """T-TOURNAMENT's control sum: Σ money = the four stakes + Σ dokup, with ✓ or ✗ — in the
+    words of the tournament's sheet (review 97: two check lines; review 48: "4 × vklad
     200,00 Kč" read as four times 200)."""
-    return pic("sheet_control", lang, money=money(sum(view.money), lang),
-               stakes=money(4 * view.options.stake, lang), dokup=money(sum(view.dokup), lang))
+    total, expected = sum(view.money), 4 * view.options.stake + sum(view.dokup)
+    return pic("sheet_control", lang, money=money(total, lang), expected=money(expected, lang),
+               mark="✓" if total == expected else "✗")
 
 
 def subtitle(view: TableView, lang: str, shown: tuple[int, int] | None = None) -> str:
