@@ -333,8 +333,8 @@ class TablePresenter:
         pings = self.ctl.pings
         self.deferred.pop(tid, None)
         starts = ui.starts_deal(events)
-        if starts:
-            pings.new_deal(tid)
+        if ui.deal_lines_from(events) is not None:  # (a deal ended, the next began: Lóra's
+            pings.new_deal(tid)  # stovka question and maturant's choice are its own)
         found = self._human_to_act(table)
         if found is None:
             pings.cancel(tid)

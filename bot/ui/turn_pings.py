@@ -1,15 +1,16 @@
 """The turn ping after a grace (review 90: a present player was pinged for almost every turn,
 89 times in one lóra; review 96: a slow but present one still 134 times). The rule:
 
-A human is pinged for his turn at most ONCE PER DEAL (a Lóra contract's deal, a Taroky
-deal). The deal's first turn pings its player at once (the table message posted anew for
-it, ``TablePresenter.game_shown``) — that is his ping of the deal — unless he is the one
-whose click just started it (he is there: review 96, the Lóra maturita chooser). Any other
-turn of a human who has not had his ping in this deal, whoever moved last (an AI's moves
-after his own click too), arms the grace: ``TURN_PING_SECONDS`` later, if it is still that
-turn and he has not clicked at his table since it began (his hand already says "Jsi na
-tahu"; opening it by the command counts), he is pinged. One who moves within the grace is
-not pinged at all.
+A human is pinged for his turn at most ONCE PER DEAL (a Lóra partial game's deal, with its
+čistá stovka question and the maturant's choice; a Taroky deal: from one deal's end on,
+``GameUI.deal_lines_from``). The deal's first turn pings its player at once (the table
+message posted anew for it, ``TablePresenter.game_shown``) — that is his ping of the deal
+— unless he is the one whose click just started it (he is there: review 96, the Lóra
+maturita chooser). Any other turn of a human who has not had his ping in this deal, whoever
+moved last (an AI's moves after his own click too), arms the grace: ``TURN_PING_SECONDS``
+later, if it is still that turn and he has not clicked at his table since it began (his
+hand already says "Jsi na tahu"; opening it by the command counts), he is pinged. One who
+moves within the grace is not pinged at all.
 
 With a turn timer whose reminder comes within ``REMINDER_SOON`` after the grace (a timer
 up to 160 s, the default 120 s too), the reminder is the turn's only ping. The timers are
