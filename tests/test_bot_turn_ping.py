@@ -560,3 +560,81 @@ async def test_a_restart_within_the_grace_pings_nobody_twice(harness, posts):
     await harness.env.advance_time(5 * TURN_PING_SECONDS)
     await channel_delivered(harness)
     assert posts.pings[pinged:] == new
+
+
+async def test_opening_his_hand_by_the_command_keeps_his_ping_away(harness, posts):
+    """Review 96 L1: ``/lora hand`` within the grace counts as a click at the table."""
+    ch, alice, bob, table = await _two_humans(harness)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS / 2)
+    await user.slash(ch, "lora hand")
+    await harness.env.advance_time(10 * TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == [] and table.ping_message_id is None
+
+
+async def test_his_turn_after_only_ai_moves_pings_him_once_a_deal(harness, posts):
+    """Review 96 M1 and M4: one human, three AI seats. After his click and the AI moves it
+    is his turn again: when he waits, the grace pings him (he walked away; it used to wait
+    silently) — once in the deal; waiting at his later turns of the same deal pings nobody.
+    (The second deal, started by his click: no ping of the deal's start.)"""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(7))
+    pinged = len(posts.pings)
+    while not table.state.protocol:
+        await players.move()
+        await harness.env.settle()
+    assert posts.pings[pinged:] == []
+    rows = len(table.state.protocol)
+    waited: list[int] = []  # the pings each wait brought, within one partial game's deal
+    for _ in range(60):
+        message_id = table.message_id
+        await players.move()
+        await harness.env.settle()
+        if table.state.finished or len(table.state.protocol) != rows:
+            break
+        if _deal_started(table, message_id):
+            continue
+        assert table.seats[table.state.to_act].user_id == alice.id
+        pinged = len(posts.pings)
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)
+        await channel_delivered(harness, ch.id)
+        new = posts.pings[pinged:]
+        assert all(p.startswith(f"{alice.mention}, ") for p in new)
+        waited.append(len(new))
+    assert waited[0] == 1 and sum(waited) == 1 and len(waited) >= 3, waited
+
+
+async def test_a_turn_timer_s_reminder_is_his_only_ping_when_it_comes_soon(harness, posts):
+    """Review 96 M3: with the default 120 s timer the reminder at 60 s would follow the
+    grace ping within a minute: it is his only ping for the turn. With 300 s the grace
+    pings at once, and the reminder at 150 s stays."""
+    ch, alice, bob, table = await _two_humans(harness, turn_timer=120)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == []
+    await harness.env.advance_time(60 - TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == [
+        f"{user.mention}, máš na tah ještě 60 s; pak za tebe bude hrát AI, dokud znovu "
+        "neklikneš."]
+
+
+async def test_a_long_turn_timer_keeps_the_grace_ping(harness, posts):
+    ch, alice, bob, table = await _two_humans(harness, turn_timer=300)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
+    new = posts.pings[pinged:]
+    assert len(new) == 1 and new[0].startswith(f"{user.mention}, jsi na tahu")
+    await harness.env.advance_time(150 - TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged + 1:] == [
+        f"{user.mention}, máš na tah ještě 150 s; pak za tebe bude hrát AI, dokud znovu "
+        "neklikneš."]
