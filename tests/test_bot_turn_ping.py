@@ -304,9 +304,10 @@ async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, po
     await env.advance_time(TURN_PING_SECONDS)
     await channel_delivered(harness, ch.id)
     new = posts.pings[pinged:]
-    assert new[1:] == [f"{alice.mention}, jsi na tahu. Stůl na tebe počká i po 20 s: AI za "
-                       "nepřítomné hraje, jen když je u stolu ještě někdo další z lidí, a to "
-                       "teď není."]  # (Bob is absent: nobody else is there to play for her)
+    assert new[1:] == [f"{alice.mention}, jsi na tahu. Čas na tah vyprší za 20 s, stůl na "
+                       "tebe ale počká: AI hraje za nepřítomné, jen když u stolu sedí ještě "
+                       "další člověk, a teď tu nikdo takový není."]
+    # (Bob is absent: nobody else is there to play for her)
     ping = next(m for m in ch.history() if m.id == table.ping_message_id)
     assert ping.content == new[-1]
 
