@@ -242,7 +242,8 @@ def _event_type(name: object) -> type:
 @dataclass
 class TurnClock:
     """The turn of the present human to act (the game's ``version`` and his ``seat``): when
-    it began (epoch seconds, the service's clock) and whether his turn timer reminded him.
+    it began (epoch seconds, the service's clock), whether his turn timer reminded him and
+    whether he was pinged for it (``pinged``: the deal's ping or the grace's, ``TurnPings``).
     Saved with the table: after a restart his timer goes on with what was left of it, the
     reminder comes only if it did not yet, and nobody is pinged again for this turn."""
 
@@ -250,10 +251,11 @@ class TurnClock:
     seat: int
     started: float
     reminded: bool = False
+    pinged: bool = False
 
     def to_json(self) -> JSONDict:
         return {"version": self.version, "seat": self.seat, "started": self.started,
-                "reminded": self.reminded}
+                "reminded": self.reminded, "pinged": self.pinged}
 
     @classmethod
     def from_json(cls, d: object) -> TurnClock | None:
@@ -265,7 +267,8 @@ class TurnClock:
         if (version is None or seat is None
                 or not isinstance(started, int | float) or isinstance(started, bool)):
             return None
-        return cls(version, seat, float(started), bool(d.get("reminded", False)))
+        return cls(version, seat, float(started), bool(d.get("reminded", False)),
+                   bool(d.get("pinged", False)))
 
 
 @dataclass

@@ -435,8 +435,8 @@ async def test_database_refusing_a_stand_in_move_retries_it(harness, caplog):
 async def test_database_refusing_the_ping_id_keeps_the_game_running(harness, caplog):
     """The move is saved, then saving the id of the "your turn" message fails: the clicking
     user still gets his hand refreshed, the next player's turn timer runs, the game goes on."""
-    # (a 120 s timer: a turn pings after the grace — with 60 s its reminder is his ping)
-    _g, _ch, users, _tid, players = await _table(harness, ("alice", "bob"), turn_timer=120)
+    # (a 300 s timer: a turn pings after the grace — up to 160 s its reminder is his ping)
+    _g, _ch, users, _tid, players = await _table(harness, ("alice", "bob"), turn_timer=300)
     table = players.table
     state = fail_once(
         harness.bot.store, "database is locked",

@@ -49,7 +49,7 @@ async def test_reminder_then_ai_stands_in_until_the_player_returns(harness):
     assert table.seats[seat].ai_moves >= 1
     name = table.names()[seat]
     embed = players.table_message().embeds[0]
-    assert (f"{name} nereaguje, a tak zatím hraje AI, dokud znovu neklikne."
+    assert (f"{name} nereaguje, a tak za hráče hraje AI, dokud znovu neklikne."
             in embed.description)
     assert "(tah AI)" in embed.description  # the stood-in move, marked
 

@@ -67,8 +67,9 @@ def _deal_started(table: Any, message_id: int | None) -> bool:
 
 async def test_his_own_click_and_the_ai_moves_after_it_ping_nobody(harness, posts):
     """One human, three AI seats: after each of his clicks the AI seats move (the driver
-    his click started), then it is his turn again: no ping is posted for it — unless a
-    deal started — and his hand says it is his turn."""
+    his click started), then it is his turn again: no ping is posted for it — nor when a
+    deal started by his click (review 96: the table message posted anew names nobody) —
+    and his hand says it is his turn."""
     _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     table = harness.service.tables[tid]
@@ -81,13 +82,13 @@ async def test_his_own_click_and_the_ai_moves_after_it_ping_nobody(harness, post
         if table.state.finished:
             break
         assert table.seats[table.state.to_act].user_id == alice.id  # the AIs have moved
+        assert posts.pings[pinged:] == []
         if _deal_started(table, message_id):
             deals += 1
-            assert posts.pings[pinged:] == [posts.pings[-1]]
-            assert posts.pings[-1].startswith(f"{alice.mention}, ")
+            shown = next(m for m in ch.history() if m.id == table.message_id)
+            assert "<@" not in (shown.content or "")
             continue
         quiet += 1
-        assert posts.pings[pinged:] == []
         hand = players.hands[alice.id]
         assert any(line.startswith(TURN_LINES) for line in hand.content.splitlines())
     assert quiet >= 10 and deals >= 1
@@ -158,14 +159,27 @@ async def test_the_other_human_is_pinged_only_when_idle_after_a_grace(harness, p
     """Alice, an AI, Bob, an AI (no turn timer): after Alice's card and the AI's it is
     Bob's turn — nobody is pinged at once (review 90: a present player was pinged for
     almost every turn). One who waits gets exactly one ping when ``TURN_PING_SECONDS`` have
-    passed, and no other while he waits on; one who moves within the grace gets none."""
+    passed, and no other while he waits on — and none in a deal in which he had his ping
+    already (review 96: a slow player was pinged 134 times in one lóra); one who moves
+    within the grace gets none."""
     env = harness.env
     ch, alice, bob, table = await _two_humans(harness)
     tid = table.table_id
     players = Players(harness, ch, tid, [alice, bob], random.Random(3))
     mention = {alice.id: alice.mention, bob.id: bob.mention}
     seen: set[tuple[int, int]] = set()
-    idle = active = 0
+    had = {u.id for u in (alice, bob) if any(p.startswith(u.mention) for p in posts.pings)}
+    rows = len(table.state.protocol)  # (a partial game ended: its deal's pings are over)
+
+    def dealt(pings: list[str]) -> set[int]:
+        nonlocal rows
+        mentioned = {u for u in mention if any(p.startswith(mention[u]) for p in pings)}
+        if len(table.state.protocol) == rows:  # (its čistá stovka question, maturita)
+            return had | mentioned
+        rows = len(table.state.protocol)
+        return mentioned
+
+    idle = active = once = 0
     for _ in range(80):
         mover = table.seats[table.state.to_act].user_id
         message_id, pinged = table.message_id, len(posts.pings)
@@ -176,7 +190,10 @@ async def test_the_other_human_is_pinged_only_when_idle_after_a_grace(harness, p
             break
         to_act = table.seats[table.state.to_act].user_id
         ai_moved = sum(s.moves for s in table.seats if s.user_id is None) > ai_moves
-        if _deal_started(table, message_id) or not ai_moved:
+        if _deal_started(table, message_id):  # (its ping is its first player's of the deal)
+            had = dealt(posts.pings[pinged:])
+            continue
+        if not ai_moved:
             continue
         assert posts.pings[pinged:] == []  # (not at once, whoever is to act)
         if to_act == mover:
@@ -189,8 +206,13 @@ async def test_the_other_human_is_pinged_only_when_idle_after_a_grace(harness, p
             await env.advance_time(2)
             await channel_delivered(harness, ch.id)
             new = posts.pings[pinged:]
-            assert len(new) == 1 and new[0].startswith(f"{mention[to_act]}, ")
-            assert _message(ch, table.ping_message_id).content == new[0]
+            if to_act in had:  # (his ping of this deal came already)
+                assert new == []
+            else:
+                assert len(new) == 1 and new[0].startswith(f"{mention[to_act]}, ")
+                assert _message(ch, table.ping_message_id).content == new[0]
+                had.add(to_act)
+                once += 1
             await env.advance_time(3 * TURN_PING_SECONDS)
             await channel_delivered(harness, ch.id)
             assert posts.pings[pinged:] == new
@@ -204,14 +226,17 @@ async def test_the_other_human_is_pinged_only_when_idle_after_a_grace(harness, p
             await channel_delivered(harness, ch.id)
             if not _deal_started(table, message_id):  # (a deal's first turn pings at once)
                 assert posts.pings[before:] == []
+            else:
+                had = dealt(posts.pings[before:])
             active += 1
     assert {(alice.id, bob.id), (bob.id, alice.id)} <= seen
-    assert idle >= 3 and active >= 3
+    assert idle >= 3 and active >= 3 and 2 <= once < idle
 
 
 async def test_the_first_turn_of_a_deal_pings(harness, posts):
-    """The deal's first turn pings the human to act — at the start, and when his own
-    click and the AI moves after it start the next deal."""
+    """The deal's first turn pings the human to act at the start. When his own click and
+    the AI moves after it start the next deal, the table message posted anew names nobody
+    (review 96: he just clicked), and he is pinged only after the grace if he waits."""
     _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
     alice = users[0]
     table = harness.service.tables[tid]
@@ -231,9 +256,9 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
     else:
         pytest.fail("no new deal")
     assert table.seats[table.state.to_act].user_id == alice.id
-    assert len(posts.pings) == pinged + 1 and posts.pings[-1].startswith(f"{alice.mention}, ")
-    ping = next(m for m in ch.history() if m.id == table.message_id)
-    assert ping.content == posts.pings[-1] and table.ping_message_id is None
+    assert len(posts.pings) == pinged and table.ping_message_id is None
+    shown = next(m for m in ch.history() if m.id == table.message_id)
+    assert not shown.content and shown.embeds
     # the old table message became the record of the last game's result and the new
     # deal's announcements
     record = next(m for m in ch.history() if m.id == first.id)
@@ -241,9 +266,13 @@ async def test_the_first_turn_of_a_deal_pings(harness, posts):
     assert lines[0].startswith("■ **") and lines[-1].startswith("▶ **")
     assert not record.embeds and not record.components
     assert not record.attachments
-    await players.move()  # his card: the table message is edited, its notice goes with it
-    await harness.env.settle()
-    assert not next(m for m in ch.history() if m.id == ping.id).content
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)  # he waits: pinged then, once
+    await channel_delivered(harness, ch.id)
+    assert len(posts.pings) == pinged + 1 and posts.pings[-1].startswith(f"{alice.mention}, ")
+    assert _message(ch, table.ping_message_id).content == posts.pings[-1]
+    await harness.env.advance_time(3 * TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert len(posts.pings) == pinged + 1
 
 
 async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, posts):
@@ -275,9 +304,10 @@ async def test_after_an_ai_stood_in_for_the_other_human_he_is_pinged(harness, po
     await env.advance_time(TURN_PING_SECONDS)
     await channel_delivered(harness, ch.id)
     new = posts.pings[pinged:]
-    assert new[1:] == [f"{alice.mention}, jsi na tahu. Stůl na tebe počká i po 20 s: AI za "
-                       "nepřítomné hraje, jen když je u stolu ještě někdo další z lidí, a to "
-                       "teď není."]  # (Bob is absent: nobody else is there to play for her)
+    assert new[1:] == [f"{alice.mention}, jsi na tahu. Čas na tah vyprší za 20 s, stůl na "
+                       "tebe ale počká: AI hraje za nepřítomné, jen když u stolu sedí ještě "
+                       "další člověk, a teď tu nikdo takový není."]
+    # (Bob is absent: nobody else is there to play for her)
     ping = next(m for m in ch.history() if m.id == table.ping_message_id)
     assert ping.content == new[-1]
 
@@ -315,14 +345,15 @@ def _message(ch: Any, message_id: int | None) -> Any:
     return next(m for m in ch.history() if m.id == message_id)
 
 
-async def _click_watching(harness: Any, ch: Any, clickers: Any,
-                          posts: Any) -> tuple[int | None, str | None, int, int]:
-    """The seat to act clicks (its default policy) after a turn ping's grace (a ping of
-    his turn stands then) and the channel is delivered; returns the ping standing before
-    the click (its id and words) and how many pings and edits had been posted, for what
-    the click then did to it."""
+async def _click_watching(harness: Any, ch: Any, clickers: Any, posts: Any,
+                          wait: bool = True) -> tuple[int | None, str | None, int, int]:
+    """The seat to act clicks (its default policy) — after a turn ping's grace when he
+    ``wait``s (a ping of his turn stands then, unless he had his ping of the deal) — and
+    the channel is delivered; returns the ping standing before the click (its id and
+    words) and how many pings and edits had been posted, for what the click then did."""
     table = clickers.table
-    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    if wait:
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)
     await channel_delivered(harness, ch.id)
     ping_id = table.ping_message_id
     shown = None if ping_id is None else _message(ch, ping_id).content
@@ -410,7 +441,10 @@ async def test_a_ping_standing_is_reworded_when_his_turn_asks_something_else(har
     for _ in range(400):
         if table.state.finished:
             break
-        ping_id, shown, pinged, edited = await _click_watching(harness, ch, clickers, posts)
+        # (he waits only when the declarer chooses the game and in the play: his first
+        # ping of the deal then, as one a deal comes — review 96)
+        ping_id, shown, pinged, edited = await _click_watching(
+            harness, ch, clickers, posts, wait=table.state.deal.phase in ("choose", "play"))
         seat = table.state.to_act
         if table.state.finished or table.ping_message_id is None \
                 or table.seats[seat].user_id is None:
@@ -442,7 +476,7 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
     again, not left saying the old decision."""
     deal = given(WORKED_HANDS, WORKED_TALON)
     _g, ch, users, tid = await open_taroky(harness, ["alice", "bob", "carol", "dave"],
-                                           [deal, deal], turn_timer=120)
+                                           [deal, deal], turn_timer=300)
     dave = users[3]
     clickers = Clickers(harness, ch, tid, users)
     table = clickers.table
@@ -451,7 +485,7 @@ async def test_the_ping_follows_his_decision_while_ais_stand_in_for_the_others(h
         if table.state.finished or table.state.deal.deal_no > 1:
             break
         if table.seats[table.state.to_act].user_id != dave.id:
-            await harness.env.advance_time(121)  # (the stand-in plays for him from now on)
+            await harness.env.advance_time(301)  # (the stand-in plays for him from now on)
             await channel_delivered(harness, ch.id)
             continue
         ping_id, shown, pinged, edited = await _click_watching(harness, ch, clickers, posts)
@@ -511,14 +545,97 @@ async def test_a_turn_ping_pending_goes_with_the_aborted_game(harness, posts):
 
 
 async def test_a_restart_within_the_grace_pings_nobody_twice(harness, posts):
-    """A restart within the grace: the ping waiting then is lost (the deal's line and the
-    turn timer's reminder are his notices), never sent twice — not by the old timer, not
-    by the restarted bot."""
+    """A restart within the grace: the ping waiting then is armed again when the table
+    resumes (review 96: it was lost, and with no timer he was never told), and sent once
+    — not by the old timer, not twice by the restarted bot."""
     ch, alice, bob, table = await _two_humans(harness)
     tid = table.table_id
-    await _handed_over(harness, ch, alice, bob, table)
+    user = await _handed_over(harness, ch, alice, bob, table)
     pinged = len(posts.pings)
     await harness.restart()
-    await harness.env.advance_time(2 * TURN_PING_SECONDS)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
     await channel_delivered(harness)
-    assert posts.pings[pinged:] == [] and harness.service.tables[tid].ping_message_id is None
+    new = posts.pings[pinged:]
+    assert len(new) == 1 and new[0].startswith(f"{user.mention}, jsi na tahu")
+    assert _message(ch, harness.service.tables[tid].ping_message_id).content == new[0]
+    await harness.env.advance_time(5 * TURN_PING_SECONDS)
+    await channel_delivered(harness)
+    assert posts.pings[pinged:] == new
+
+
+async def test_opening_his_hand_by_the_command_keeps_his_ping_away(harness, posts):
+    """Review 96 L1: ``/lora hand`` within the grace counts as a click at the table."""
+    ch, alice, bob, table = await _two_humans(harness)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS / 2)
+    await user.slash(ch, "lora hand")
+    await harness.env.advance_time(10 * TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == [] and table.ping_message_id is None
+
+
+async def test_his_turn_after_only_ai_moves_pings_him_once_a_deal(harness, posts):
+    """Review 96 M1 and M4: one human, three AI seats. After his click and the AI moves it
+    is his turn again: when he waits, the grace pings him (he walked away; it used to wait
+    silently) — once in the deal; waiting at his later turns of the same deal pings nobody.
+    (The second deal, started by his click: no ping of the deal's start.)"""
+    _g, ch, users, tid = await open_table(harness, ["alice"], ("easy", "easy", "easy"))
+    alice = users[0]
+    table = harness.service.tables[tid]
+    players = Players(harness, ch, tid, users, random.Random(7))
+    pinged = len(posts.pings)
+    while not table.state.protocol:
+        await players.move()
+        await harness.env.settle()
+    assert posts.pings[pinged:] == []
+    rows = len(table.state.protocol)
+    waited: list[int] = []  # the pings each wait brought, within one partial game's deal
+    for _ in range(60):
+        message_id = table.message_id
+        await players.move()
+        await harness.env.settle()
+        if table.state.finished or len(table.state.protocol) != rows:
+            break
+        if _deal_started(table, message_id):
+            continue
+        assert table.seats[table.state.to_act].user_id == alice.id
+        pinged = len(posts.pings)
+        await harness.env.advance_time(TURN_PING_SECONDS + 1)
+        await channel_delivered(harness, ch.id)
+        new = posts.pings[pinged:]
+        assert all(p.startswith(f"{alice.mention}, ") for p in new)
+        waited.append(len(new))
+    assert waited[0] == 1 and sum(waited) == 1 and len(waited) >= 3, waited
+
+
+async def test_a_turn_timer_s_reminder_is_his_only_ping_when_it_comes_soon(harness, posts):
+    """Review 96 M3: with the default 120 s timer the reminder at 60 s would follow the
+    grace ping within a minute: it is his only ping for the turn. With 300 s the grace
+    pings at once, and the reminder at 150 s stays."""
+    ch, alice, bob, table = await _two_humans(harness, turn_timer=120)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == []
+    await harness.env.advance_time(60 - TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged:] == [
+        f"{user.mention}, máš na tah ještě 60 s; pak za tebe bude hrát AI, dokud znovu "
+        "neklikneš."]
+
+
+async def test_a_long_turn_timer_keeps_the_grace_ping(harness, posts):
+    ch, alice, bob, table = await _two_humans(harness, turn_timer=300)
+    user = await _handed_over(harness, ch, alice, bob, table)
+    pinged = len(posts.pings)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)
+    await channel_delivered(harness, ch.id)
+    new = posts.pings[pinged:]
+    assert len(new) == 1 and new[0].startswith(f"{user.mention}, jsi na tahu")
+    await harness.env.advance_time(150 - TURN_PING_SECONDS)
+    await channel_delivered(harness, ch.id)
+    assert posts.pings[pinged + 1:] == [
+        f"{user.mention}, máš na tah ještě 150 s; pak za tebe bude hrát AI, dokud znovu "
+        "neklikneš."]

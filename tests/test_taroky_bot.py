@@ -419,7 +419,7 @@ async def test_an_absent_player_gets_a_reminder_then_an_ai_stand_in(harness):
     alice = table.seats[0]
     assert alice.absent and alice.ai_moves == 1 and table.state.deal.bids[0][0] == 0
     embed = next(m for m in ch.history() if m.id == table.message_id).embeds[0]
-    assert ("Alice nereaguje, a tak zatím hraje AI, dokud znovu neklikne."
+    assert ("Alice nereaguje, a tak za hráče hraje AI, dokud znovu neklikne."
             in embed.description)
     await Clickers(harness, ch, tid, users).open_hand(users[0])
     assert not alice.absent

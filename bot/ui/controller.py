@@ -540,6 +540,7 @@ class Controller:
                 await self.replies.tell(
                     interaction, self.replies.spectator_text(table, user_id, lang), lang)
             return
+        self.pings.clicked(table.table_id, user_id)  # (by the command too: he is there)
         if returned:  # (his click on the offer: it becomes his hand)
             await interaction.response.defer()
         else:

@@ -238,8 +238,10 @@ class TablePresenter:
             refresh.payload["ping"] = True
             self.ping_texts[tid] = None
             ping = items.unping(channel, tid) if had_ping else None  # a ping of before goes
-        elif ping is not None:
-            refresh.payload["ping"] = False  # this change pings (or unpings) on its own
+        elif ping is not None or starts:
+            # this change pings (or unpings) on its own, or its deal starts with the turn
+            # of the one whose click started it (no mention: review 96)
+            refresh.payload["ping"] = False
         elif not had_ping and self._turn_holds(table, events):
             # nothing moved and his turn goes on (a restart, another player left), with no
             # ping of its own: the table message keeps the line naming him (the deal's
@@ -322,40 +324,59 @@ class TablePresenter:
 
     def _turn_ping(self, table: Table, ui: GameUI, events: Sequence[GameEvent],
                    origin: int | None) -> OutboxItem | None:
-        """The ping of the human to act as this change leaves the table: none when he is
-        still on the move he just made; at once at a deal's first turn; otherwise deferred
-        (``TurnPings``: only if he has not clicked within the grace) — a ping of another
-        turn standing goes now."""
+        """The ping of the human to act as this change leaves the table (``TurnPings``: at
+        most one a deal): at once at a deal's first turn, unless his click just started it;
+        otherwise deferred by the grace, whoever moved last, if he has not had his ping in
+        this deal — a ping of another turn standing goes now."""
         assert table.state is not None
         tid = table.table_id
+        pings = self.ctl.pings
         self.deferred.pop(tid, None)
+        starts = ui.starts_deal(events)
+        if ui.deal_lines_from(events) is not None:  # (a deal ended, the next began: Lóra's
+            pings.new_deal(tid)  # stovka question and maturant's choice are its own)
         found = self._human_to_act(table)
         if found is None:
-            self.ctl.pings.cancel(tid)
+            pings.cancel(tid)
             return self._unping(table)
         seat, s = found
+        assert s.user_id is not None
         if s.absent:
-            self.ctl.pings.cancel(tid)
+            pings.cancel(tid)
             return None  # the table waits for him (or an AI stands in): his ping still holds
         if self._turn_holds(table, events):
+            self._resume_ping(table, seat, s.user_id)
             return None  # nothing moved, his turn goes on: what it showed him still holds
-        self.ctl.pings.cancel(tid)
-        assert s.user_id is not None
+        pings.cancel(tid)
         own = (s.user_id == origin or (tid, s.user_id) in self.ctl.acting
                or s.user_id == self._mover(table))
         text = ui.turn_ping(table, seat, f"<@{s.user_id}>")
-        starts = ui.starts_deal(events)
+        if starts and not own:  # (posted with the table message: ``game_shown``)
+            pings.mark(tid, s.user_id)
+            turn = self.ctl.service.timer.mark_turn(table)
+            if turn is not None:
+                turn.pinged = True
+            self.ping_texts[tid] = text
+            return items.ping(table.channel_id, tid, text, buttons=[self._hand_button(table)])
+        if not pings.had(tid, s.user_id) and pings.wanted(table.settings.turn_timer):
+            self.deferred[tid] = (table.version, seat, s.user_id)
         if own and not starts:
             # he is still on the move he just made (AI turns — applied by the service's
             # driver after his click — kvarty lead again): his hand shows his turn, no
-            # new ping; the one standing is reworded if it asked something else
+            # new ping now; the one standing is reworded if it asked something else
             return self._reworded(table, text, f"<@{s.user_id}>")
-        if starts:  # (posted with the table message: ``game_shown``)
-            self.ping_texts[tid] = text
-            return items.ping(table.channel_id, tid, text, buttons=[self._hand_button(table)])
-        if self.ctl.pings.wanted(table.settings.turn_timer):
-            self.deferred[tid] = (table.version, seat, s.user_id)
         return self._unping(table)
+
+    def _resume_ping(self, table: Table, seat: int, user_id: int) -> None:
+        """His turn goes on (a restart, another player left): the grace ping armed again
+        when none is pending and the turn was neither pinged nor reminded (review 96: one
+        pending at a restart was lost)."""
+        pings, turn = self.ctl.pings, table.turn
+        if (not pings.pending(table.table_id) and turn is not None and not turn.pinged
+                and not turn.reminded and table.ping_message_id is None
+                and not pings.had(table.table_id, user_id)
+                and pings.wanted(table.settings.turn_timer)):
+            self.deferred[table.table_id] = (table.version, seat, user_id)
 
     def turn_ping_now(self, table: Table, seat: int) -> list[OutboxItem]:
         """The deferred ping of the human at ``seat`` whose turn it still is after the grace

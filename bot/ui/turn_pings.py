@@ -1,14 +1,23 @@
 """The turn ping after a grace (review 90: a present player was pinged for almost every turn,
-89 times in one lóra — each ping deleted later, but his phone had buzzed). A human whose
-turn comes in the middle of a deal is pinged only when, ``TURN_PING_SECONDS`` later, it is
-still that turn and he has not clicked at his table since it came (his hand already says
-"Jsi na tahu"). One who moves within the grace is not pinged at all.
+89 times in one lóra; review 96: a slow but present one still 134 times). The rule:
 
-The turn timer's reminder stays as it is. When it comes soon after the grace anyway (its
-half of the time within ``2 * TURN_PING_SECONDS``: a 60 s timer), the reminder is his only
-ping. A deal's first turn still pings at once, in the table message posted anew for it
-(``TablePresenter.game_shown``). The timers are loop callbacks, cancelled when the table
-moves on or closes and at shutdown. One lost to a restart is not sent (no duplicate)."""
+A human is pinged for his turn at most ONCE PER DEAL (a Lóra partial game's deal, with its
+čistá stovka question and the maturant's choice; a Taroky deal: from one deal's end on,
+``GameUI.deal_lines_from``). The deal's first turn pings its player at once (the table
+message posted anew for it, ``TablePresenter.game_shown``) — that is his ping of the deal
+— unless he is the one whose click just started it (he is there: review 96, the Lóra
+maturita chooser). Any other turn of a human who has not had his ping in this deal, whoever
+moved last (an AI's moves after his own click too), arms the grace: ``TURN_PING_SECONDS``
+later, if it is still that turn and he has not clicked at his table since it began (his
+hand already says "Jsi na tahu"; opening it by the command counts), he is pinged. One who
+moves within the grace is not pinged at all.
+
+With a turn timer whose reminder comes within ``REMINDER_SOON`` after the grace (a timer
+up to 160 s, the default 120 s too), the reminder is the turn's only ping. The timers are
+loop callbacks, cancelled when the table moves on or closes and at shutdown; a ping
+pending at a restart is armed again when the table resumes, unless the turn was pinged
+(``TurnClock.pinged``) or reminded already. Who had his ping in a deal is kept in memory:
+after a restart one more is possible in that deal."""
 
 from __future__ import annotations
 
@@ -23,16 +32,23 @@ if TYPE_CHECKING:
     from bot.ui.controller import Controller
 
 TURN_PING_SECONDS = 20.0  # how long a turn waits for its player's click before pinging him
+REMINDER_SOON = 60  # a timer's reminder this soon after the grace makes the grace ping moot
 
 log = logging.getLogger(__name__)
 
 
 class TurnPings:
-    """The pending turn pings (at most one per table) and the players' last clicks."""
+    """The pending turn pings (at most one per table), the players' last clicks and who
+    had his ping in each table's deal."""
 
     def __init__(self, ctl: Controller) -> None:
         self.ctl = ctl
         self.handles: dict[int, asyncio.TimerHandle] = {}
+        # table -> the turn its pending ping waits for (version, seat) and the click order
+        # when it began (a click since cancels it; armed again for the same turn it keeps it)
+        self.turns: dict[int, tuple[int, int, int]] = {}
+        # table -> the users pinged in its current deal
+        self.dealt: dict[int, set[int]] = {}
         # (table, user) -> the order of his last click at the table (any of its buttons),
         # counted (not timed: clicks and turns in the same instant keep their order)
         self.clicks: dict[tuple[int, int], int] = {}
@@ -41,15 +57,32 @@ class TurnPings:
     def clicked(self, table_id: int, user_id: int) -> None:
         self.clicks[(table_id, user_id)] = next(self.counter)
 
+    def new_deal(self, table_id: int) -> None:
+        self.dealt.pop(table_id, None)
+
+    def had(self, table_id: int, user_id: int) -> bool:
+        """Whether he had his ping in the table's current deal."""
+        return user_id in self.dealt.get(table_id, ())
+
+    def mark(self, table_id: int, user_id: int) -> None:
+        self.dealt.setdefault(table_id, set()).add(user_id)
+
     def wanted(self, turn_timer: int) -> bool:
-        """Whether a turn pings after the grace: not when the timer's reminder follows soon."""
-        return not 0 < turn_timer // 2 <= 2 * TURN_PING_SECONDS
+        """Whether a turn pings after the grace: not when the timer's reminder (at half the
+        time) follows within ``REMINDER_SOON``."""
+        return not 0 < turn_timer // 2 <= TURN_PING_SECONDS + REMINDER_SOON
+
+    def pending(self, table_id: int) -> bool:
+        return table_id in self.handles
 
     def arm(self, table_id: int, version: int, seat: int, user_id: int) -> None:
         """Ping ``user_id`` (at ``seat``) after the grace if the table is still at
-        ``version`` then and he has not clicked there meanwhile."""
+        ``version`` then and he has not clicked there since the turn began."""
+        turn = self.turns.get(table_id)
         self.cancel(table_id)
-        since = next(self.counter)
+        since = (turn[2] if turn is not None and turn[:2] == (version, seat)
+                 else next(self.counter))
+        self.turns[table_id] = (version, seat, since)
         service = self.ctl.service
         self.handles[table_id] = asyncio.get_running_loop().call_later(
             TURN_PING_SECONDS,
@@ -63,6 +96,8 @@ class TurnPings:
     def forget(self, table_id: int) -> None:
         """The table finished or closed."""
         self.cancel(table_id)
+        self.turns.pop(table_id, None)
+        self.dealt.pop(table_id, None)
         for key in [k for k in self.clicks if k[0] == table_id]:
             del self.clicks[key]
 
@@ -82,9 +117,14 @@ class TurnPings:
                     or self.clicks.get((table_id, user_id), 0) > since):
                 return
             s = table.seats[seat]
-            if s is None or s.user_id != user_id or s.absent:
+            if s is None or s.user_id != user_id or s.absent or self.had(table_id, user_id):
                 return
+            self.mark(table_id, user_id)
+            turn = table.turn
+            if turn is not None and (turn.version, turn.seat) == (version, seat):
+                turn.pinged = True  # (saved with the ping: not armed again on a restart)
             try:
-                await service._send(table, self.ctl.presenter.turn_ping_now(table, seat))
+                await service._send(table, self.ctl.presenter.turn_ping_now(table, seat),
+                                    save=True)
             except Exception:
                 log.exception("pinging on table %s failed", table_id)
