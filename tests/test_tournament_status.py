@@ -60,13 +60,13 @@ def test_a_withdrawn_player_reads_an_ai_from_his_round() -> None:
 def test_an_absent_player_reads_his_round_without_a_move() -> None:
     t_ = _tournament(EntrantRecord(1, 501, "Ann", replaced_from=2), absent_in=1)
     assert entrant_status(t_, t_.entrants[0]) == EntrantStatus("absent", 1)
-    assert _words(t_, "en") == (
-        "1. Ann – no move of their own in round 1: an AI substitute plays on for them",
-        ["AI for absent player"], "Ann (absent: AI from round 1)",
-        ["round 1: AI for an absent player (no move of their own)", "AI from round 2"])
+    assert _words(t_, "en") == (  # (one term for it, "absent – AI": review 89)
+        "1. Ann – absent in round 1 (no move of their own): an AI plays on for them",
+        ["absent – AI"], "Ann (absent – AI from round 1)",
+        ["round 1: absent – AI (no move of their own)", "AI from round 2"])
     assert _words(t_, "cs")[:3] == (
-        "1. Ann – v 1. kole ani jeden vlastní tah: dál hraje AI náhradník",
-        ["AI při nepřítomnosti"], "Ann (nepřítomnost: AI od 1. kola)")
+        "1. Ann – nepřítomnost v 1. kole (ani jeden vlastní tah): dál hraje AI",
+        ["nepřítomnost – AI"], "Ann (nepřítomnost – AI od 1. kola)")
 
 
 def test_a_forgotten_player_reads_an_ai_substitute_everywhere() -> None:
@@ -75,4 +75,4 @@ def test_a_forgotten_player_reads_an_ai_substitute_everywhere() -> None:
     line, tags, _name, notes = _words(t_, "en")
     assert (line, tags, notes) == ("1. Anonymous – an AI plays for them from round 2",
                                    ["AI substitute"], [])
-    assert marked_name(t_, t_.entrants[0], "Anonymous", "en") == "Anonymous → AI"
+    assert marked_name(t_, t_.entrants[0], "Anonymous", "en") == "Anonymous (AI)"  # (r. 89)
