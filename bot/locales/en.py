@@ -438,6 +438,7 @@ STRINGS: dict[str, str] = {
     "core.st_ai_games": "Games an AI played a large part of (not counted): {n}",
     "core.stats_none": "{name}: no finished game yet.",
     "core.stats_ai_only_one": "{name}: no game counted yet. An AI played a large part of their one game, so it does not count.",
+    "core.stats_ai_only_few": "{name}: no game counted yet. An AI played a large part of their {n} games, so they do not count.",
     "core.stats_ai_only_many": "{name}: no game counted yet. An AI played a large part of their {n} games, so they do not count.",
     "core.history_empty": "Nobody has finished a game on this server yet.",
     # -- core.delivery: what the outbox and old buttons say
@@ -850,6 +851,7 @@ STRINGS: dict[str, str] = {
     "lora.st_best_worst_same": "{best} pts (table {best_id})",
     "lora.stats_none": "{name}: no finished game of Lóra yet.",
     "lora.stats_ai_only_one": "{name}: no game of Lóra counted yet. An AI played a large part of their one game, so it does not count.",
+    "lora.stats_ai_only_few": "{name}: no game of Lóra counted yet. An AI played a large part of their {n} games, so they do not count.",
     "lora.stats_ai_only_many": "{name}: no game of Lóra counted yet. An AI played a large part of their {n} games, so they do not count.",
     "lora.history_empty": "No lóra has been finished on this server yet.",
     "lora.game.cervene": "Hearts",
@@ -1480,6 +1482,7 @@ STRINGS: dict[str, str] = {
     "taroky.st_games_value": "played: {games} · won: {wins} · avg {avg}\nRating: {rating}",
     "taroky.stats_none": "{name}: no finished round of Taroky yet.",
     "taroky.stats_ai_only_one": "{name}: no round of Taroky counted yet. An AI played a large part of their one round, so it does not count.",
+    "taroky.stats_ai_only_few": "{name}: no round of Taroky counted yet. An AI played a large part of their {n} rounds, so they do not count.",
     "taroky.stats_ai_only_many": "{name}: no round of Taroky counted yet. An AI played a large part of their {n} rounds, so they do not count.",
     "taroky.history_empty": "Nobody has finished a round of Taroky on this server yet.",
     "taroky.st_money": "Money",
