@@ -14,6 +14,7 @@ from simcord.enums import OverwriteType
 from bot.delivery import items
 from bot.delivery.deliverer import DeliveryError
 from bot.storage.models import OutboxEntry
+from bot.ui.turn_pings import TURN_PING_SECONDS
 from tests.botkit import Players, channel_delivered, open_table
 
 
@@ -53,6 +54,7 @@ async def test_players_are_told_once_when_the_bot_may_no_longer_post_in_their_ch
               "zprávy), takže tam není vidět, jak hra pokračuje. Hrát můžeš dál přes "
               "**Moje karty**; požádej správce serveru, ať mi tam psaní povolí.")
     await players.move()  # (its refresh and announcements refused: 403)
+    await harness.env.advance_time(TURN_PING_SECONDS + 1)  # (the ping after its grace too)
     await channel_delivered(harness)
     await players.move()  # (refused again: nobody told twice)
     await channel_delivered(harness)

@@ -21,7 +21,7 @@ def _final_post(ch: Any, tid: int) -> Any:
     ("lora", "cs", ["1. tálie", "2. tálie", "3. tálie", "4. tálie", "Celkem"], "Hrát znovu"),
     ("lora", "en", ["1st round of eight", "2nd round of eight", "3rd round of eight",
                     "4th round of eight", "Total"], "Play again"),
-    ("taroky", "cs", ["1.", "Součet"], "Hrát znovu"),
+    ("taroky", "cs", ["1. rozdání", "Součet"], "Hrát znovu"),
     ("taroky", "en", ["Deal 1", "Total"], "Play again")])
 async def test_the_final_post_s_page_buttons_answer_the_clicker_alone(
         harness: Any, game: str, lang: str, pages: list[str], again: str) -> None:

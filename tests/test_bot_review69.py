@@ -98,7 +98,7 @@ def test_the_table_sheet_lists_its_players_by_place_under_apart_headings(
         "1st AI Karel (medium): penalty points 49, points 4",  # (review 83: the tags in words)
         "2nd AI Božena (easy): penalty points 60, points 3",
         "3rd Eliška: penalty points 63, points 2",
-        "4th Cecílie (clean hundred missed ✗): penalty points 86, points 1"]
+        "4th Cecílie (clean hundred missed): penalty points 86, points 1"]  # (review 92)
     fc = font(render.SMALL_PX, "cond")
     for place, points in (("Place", "Points"), ("Pořadí", "Body")):
         ends = render.SHEET_PLACE_CX + fc.getlength(place) / 2  # (centred in its column)

@@ -115,15 +115,16 @@ def test_the_deal_s_picture_marks_the_pagat_and_valat_made_or_failed_silent_ones
     # side, as the protocol: review 81 — review 72 LOW 6 had its owner's, the declarer's
     # side's unnamed)
     assert deal_picture._chips(deal, row, NAMES, "cs")[5:] == [
-        ("tichý pagát Bohouš", "✓ −2,00", RED), ("valát Anička + Cecílie", "✗ −8,00", RED),
-        ("tichý valát Bohouš + Dalibor", "✓ −4,00", RED)]
+        ("tichý pagát (Bohouš)", "✓ −2,00", RED), ("valát (Anička + Cecílie)", "✗ −8,00", RED),
+        ("tichý valát (Bohouš + Dalibor)", "✓ −4,00", RED)]  # (whose in brackets: review 89)
     assert deal_picture._chips(deal, row, NAMES, "en")[5:] == [  # (the opponents' pagát: whose)
-        ("silent pagát ultimo Bohouš", "✓ −2.00", RED),
-        ("valat Anička and Cecílie", "✗ −8.00", RED),
-        ("silent valat Bohouš and Dalibor", "✓ −4.00", RED)]
-    # drawn whole within the picture, the names whole in five rows of chips
+        ("silent pagát ultimo (Bohouš)", "✓ −2.00", RED),
+        ("valat (Anička and Cecílie)", "✗ −8.00", RED),
+        ("silent valat (Bohouš and Dalibor)", "✓ −4.00", RED)]
+    # drawn whole within the picture, the names whole in six rows of chips (five before
+    # review 89's brackets: the two hlášky's chips no longer share a row)
     strip, _legend = deal_picture._chip_rows(deal, row, list(NAMES), "en")
-    assert len(strip.rows) == 5 and all(not v.endswith("…") for r in strip.rows
+    assert len(strip.rows) == 6 and all(not v.endswith("…") for r in strip.rows
                                         for _l, v, _c in r)
     assert deal_picture.deal_image(deal, row, NAMES, "en").height <= deal_picture.MOST_H
 

@@ -195,10 +195,10 @@ def test_the_deal_picture_names_the_owner_of_the_opponents_pagat() -> None:
     # (after the hlášky's chips; each with what it brought the declarer's side, as the
     # protocol signs it: review 81 M1 — review 72 LOW 6 had its owner's "−32,00")
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "cs")[5:] == [
-        ("pagát Dalibor", "sup ×8 ✗ +32,00", deal_picture.GREEN)]
+        ("pagát (Dalibor)", "sup ×8 ✗ +32,00", deal_picture.GREEN)]  # (review 89)
     assert deal_picture._chips(deal, theirs, EXAMPLE_NAMES, "en")[5:] == [
-        ("pagát ultimo Dalibor", "re-redoubled ×8 ✗ +32.00", deal_picture.GREEN)]
+        ("pagát ultimo (Dalibor)", "re-redoubled ×8 ✗ +32.00", deal_picture.GREEN)]
     ours = dataclasses.replace(theirs, pagat=PagatResult(2, "D", True, 3, False, 4))
     # the declarer's side's pagát named too, as the protocol names it (review 81: unnamed)
     assert deal_picture._chips(deal, ours, EXAMPLE_NAMES, "cs")[5:] == [
-        ("pagát Cecílie", "sup ×8 ✗ −32,00", deal_picture.RED)]
+        ("pagát (Cecílie)", "sup ×8 ✗ −32,00", deal_picture.RED)]

@@ -54,9 +54,10 @@ def test_the_deal_picture_signs_each_item_for_the_declarer_s_side_as_the_protoco
         rnd.protocol[0], flek=(1, 1, 1), valat_by=3,  # Dalibor's valát, flekked, failed)
         pagat=PagatResult(1, "O", True, 1, False, 5), valats=(ValatResult("O", True, 1, False),))
     chips = deal_picture._chips(deal, row, EXAMPLE_NAMES, "cs")
-    assert chips[-4:] == [("taročky Anička", "+0,50", GREEN), ("honéry Bohouš", "−0,50", RED),
-                          ("pagát Bohouš", "flek ×2 ✗ +8,00", GREEN),
-                          ("valát Dalibor + Bohouš", "flek ×2 ✗ +16,00", GREEN)]
+    assert chips[-4:] == [  # (whose in brackets: review 89)
+        ("taročky (Anička)", "+0,50", GREEN), ("honéry (Bohouš)", "−0,50", RED),
+        ("pagát (Bohouš)", "flek ×2 ✗ +8,00", GREEN),
+        ("valát (Dalibor + Bohouš)", "flek ×2 ✗ +16,00", GREEN)]
     parts = sheet._detail_parts(row, EXAMPLE_NAMES, "cs")
     assert parts[2:7] == ["taročky Anička +0,50", "honéry Bohouš −0,50",
                           "barvičky Dalibor (nezapočteno – strana prohrála)",
@@ -64,8 +65,8 @@ def test_the_deal_picture_signs_each_item_for_the_declarer_s_side_as_the_protoco
                           "valát Dalibor + Bohouš ×2 ✗ +16,00"]
     assert "pagát ×2 +8,00 Kč · valát ×2 +16,00 Kč" in account(row, EXAMPLE_NAMES, "cs")
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "en")[-2:] == [
-        ("pagát ultimo Bohouš", "doubled ×2 ✗ +8.00", GREEN),
-        ("valat Dalibor with Bohouš", "doubled ×2 ✗ +16.00", GREEN)]
+        ("pagát ultimo (Bohouš)", "doubled ×2 ✗ +8.00", GREEN),
+        ("valat (Dalibor with Bohouš)", "doubled ×2 ✗ +16.00", GREEN)]
     # the legend under the chips, in the protocol's words
     drawn: list[str] = []
     spied = deal_picture.text

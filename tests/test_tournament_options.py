@@ -57,7 +57,8 @@ async def test_the_game_rules_field_is_the_game_s_rules_without_the_round_s_leng
     guild = env.create_guild()
     ch = guild.create_text_channel("turnaj")
     ann = guild.add_member(env.create_user("ann", global_name="Ann"))
-    await ann.slash(ch, "taroky tournament", stake=100, language="cs", **length)
+    await ann.slash(ch, "taroky tournament", stake=100, language="cs",  # (named as new's:
+                    **{f"round_{k}": n for k, n in length.items()})  # review 94)
     fields = _fields(ch.last_message)
     options = games.get("taroky").tournament_rules().round_options({"stake": 10000}, length, 4)
     settings = TableSettings(options=options, lang="cs")

@@ -128,4 +128,4 @@ async def test_a_new_game_has_its_help_without_edits_of_the_help(toy):
     assert embed.title == "Toy – help"  # (her English client: no table yet)
     assert set(_named(embed, "toy")) == _registered(toy, "toy")
     assert embed.fields[0].value.startswith(
-        mentioned("**/toy new** – opens a table in this channel."))
+        mentioned("/toy new – opens a table in this channel."))  # (no bold: review 95)

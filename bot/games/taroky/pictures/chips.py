@@ -87,7 +87,7 @@ def pack(chips: Sequence[Chip], width: int, style: str,
 
 def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],
               width: int, px: int = SMALLEST, one_row: bool = False,
-              most_rows: int = ROWS) -> ChipRows:
+              most_rows: int = ROWS) -> ChipRows | None:
     """The chips ``chips_of`` makes of the players' names, in rows ``width`` px wide, their
     words ``px`` px: the first of (names whole, then cut shorter) × (regular, then
     condensed) that takes at most ``most_rows`` rows with every chip within the width — with
@@ -95,7 +95,9 @@ def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],
     need be. A name is cut only in a chip too wide for a row whole where the rows take
     that, else in every chip; apart from the other names cut so (``fit_apart``). Should
     even the shortest names need more, the chips take as few more rows as they can (the
-    names cut least that do): a chip is never cut off."""
+    names cut least that do): a chip is never cut off — None where even the names cut
+    to the least leave a chip wider than a row (a valát of three long names with its flek
+    and money), for the caller to say less."""
     tries = [(None, 1)] if one_row else []
     whole = chips_of(list(names))
     fewest: ChipRows | None = None  # should no try take ROWS rows: the one of fewest rows
@@ -115,7 +117,6 @@ def chip_rows(chips_of: Callable[[list[str]], list[Chip]], names: Sequence[str],
                     return ChipRows(rows, style, px)
                 if fewest is None or len(rows) < len(fewest.rows):
                     fewest = ChipRows(rows, style, px)
-    assert fewest is not None  # (names cut to the least take every chip within a row)
     return fewest
 
 

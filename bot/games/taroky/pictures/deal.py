@@ -170,8 +170,9 @@ def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str,
     """The chips in rows within the picture (``chips.chip_rows``): names whole in as many
     rows as the picture's height leaves them (``rest``: what all but the chips take,
     ``_rest_height``), at least two, else cut where they can be; should even that take
-    more, without the items' money (the result's account says it), then without whose the
-    pagát and the valát are too (it names them). With the money, the legend of its sign
+    more (or a chip be wider than a row even so: a valát of three long names, review 89's
+    brackets), without the items' money (the result's account says it), then without whose
+    the pagát and the valát are too (it names them). With the money, the legend of its sign
     under them ("+ pro stranu vydražitele", as the protocol's: review 81), else ""."""
     if rest is None:
         rest = _rest_height(deal, row, names, lang)
@@ -183,14 +184,15 @@ def _chip_rows(deal: PublicView, row: DealRecord, names: list[str], lang: str,
     most = rows_for(legend_height(legend))
     laid = chip_rows(lambda short: _chips(deal, row, short, lang), names, W - 2 * M, SMALLEST,
                      most_rows=most)
-    if len(laid.rows) <= most:
+    if laid is not None and len(laid.rows) <= most:
         return laid, legend
     most = rows_for(0)  # (no legend: no money)
     for owners in (True, False):
         laid = chip_rows(partial(_chips, deal, row, lang=lang, paid=False, owners=owners),
                          names, W - 2 * M, SMALLEST, most_rows=most)
-        if len(laid.rows) <= most:
+        if laid is not None and len(laid.rows) <= most:
             break
+    assert laid is not None  # (without whose: every chip names one player at most)
     return laid, ""
 
 

@@ -275,8 +275,10 @@ def strip_rows(deal: PublicView, names: list[str], lang: str,
     their multipliers (``strip_chips``)."""
     if deal.declarer is None or deal.game is None:
         return ChipRows([], "regular", SMALLEST)
-    return chip_rows(lambda short: strip_chips(deal, short, lang, brief), names, W - 24,
+    laid = chip_rows(lambda short: strip_chips(deal, short, lang, brief), names, W - 24,
                      SMALLEST, one_row=True, most_rows=rows)
+    assert laid is not None  # (a strip's chip names one player: cut to the least, it fits)
+    return laid
 
 
 def strip_chips(deal: PublicView, names: list[str], lang: str,
