@@ -27,6 +27,21 @@ def ticking_clock() -> Callable[[], datetime]:
     return lambda: next(moments)
 
 
+@contextlib.asynccontextmanager
+async def old_version_store(conn: Any) -> AsyncIterator[Storage]:
+    """A store over ``conn``, a database migrated only to an older version, that plays as
+    today's code does: the archive writes migration 13's ``ai_played``, so the column is there
+    while it plays and dropped again (committed) before the store closes — the file then reads
+    as the old version it is."""
+    await conn.execute("ALTER TABLE game_players ADD COLUMN ai_played INTEGER NOT NULL"
+                       " DEFAULT 0")
+    store = Storage(conn, ticking_clock())
+    yield store
+    await conn.execute("ALTER TABLE game_players DROP COLUMN ai_played")
+    await conn.commit()
+    await store.close()
+
+
 @pytest_asyncio.fixture(params=["sqlite", "postgres"])
 async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Any]:
     """A fresh ``TableStore``: the SQLite ``Storage`` and the ``PostgresStore`` (the latter

@@ -12,7 +12,7 @@ import pytest
 from bot.storage import PlayerResult, Storage
 from bot.storage.db import connect, migrate, schema_version
 from engine.game import Outcome
-from tests.storage_kit import ticking_clock
+from tests.storage_kit import old_version_store, ticking_clock
 
 G = 7
 ANN, BOB, CYRIL = 11, 12, 13
@@ -52,15 +52,9 @@ FILLED = [[("Ann", False), ("Bob", False)], [("Ann", False), ("Bob", True)], [("
 async def test_migration_13_marks_the_archived_seats_as_they_were_decided(tmp_path: Path) -> None:
     conn = await connect(tmp_path / "v12.sqlite3")
     assert await migrate(conn, target=12) == list(range(1, 13))
-    # (today's archive writes the column: there while it plays, gone as in version 12)
-    await conn.execute("ALTER TABLE game_players ADD COLUMN ai_played INTEGER NOT NULL"
-                       " DEFAULT 0")
-    store = Storage(conn, ticking_clock())
-    await _three_games(store)
-    await store.set_guild_setting(G, "ai_share_limit", 0.5)
-    await conn.execute("ALTER TABLE game_players DROP COLUMN ai_played")
-    await conn.commit()
-    await store.close()
+    async with old_version_store(conn) as store:  # (today's archive writes the column)
+        await _three_games(store)
+        await store.set_guild_setting(G, "ai_share_limit", 0.5)
     migrated = await Storage.open(tmp_path / "v12.sqlite3")
     assert await schema_version(migrated.connection) >= 13
     assert await _marks(migrated) == FILLED

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from bot.storage import PlayerResult, Storage, ratings
 from bot.storage.db import connect, migrate, schema_version
 from engine.game import Outcome
-from tests.storage_kit import ticking_clock
+from tests.storage_kit import old_version_store, ticking_clock
 
 G1, G2 = 1001, 1002
 FORGOTTEN = 9
@@ -131,16 +131,9 @@ async def test_migration_9_recomputes_the_ratings_as_the_archive_rates_them_now(
     plackett_luce(monkeypatch)
     conn = await connect(tmp_path / "v8.sqlite3")
     assert await migrate(conn, target=8) == list(range(1, 9))
-    # (the archive of today writes what migration 13 added: it is there while this version's
-    # code plays, and gone again before the database is opened as the version-8 one it is)
-    await conn.execute("ALTER TABLE game_players ADD COLUMN ai_played INTEGER NOT NULL"
-                       " DEFAULT 0")
-    store = Storage(conn, ticking_clock())
-    await play(store)
-    old = await snapshot(store)
-    await conn.execute("ALTER TABLE game_players DROP COLUMN ai_played")
-    await conn.commit()
-    await store.close()
+    async with old_version_store(conn) as store:  # (with today's ai_played while it plays)
+        await play(store)
+        old = await snapshot(store)
     monkeypatch.undo()  # the code of this version
 
     fresh = await Storage.open(tmp_path / "fresh.sqlite3", clock=ticking_clock())
