@@ -291,8 +291,7 @@ class Rematches:
                          if s is not None and s.user_id == table.creator_id), "?")
         awaited, declined = table.rematch_awaited(), table.rematch_declined()
         values = {"name": name, "table": rules_words(table)}
-        invited = {int(u) for u in (rematch.get("seats") or {}) if str(u).isdigit()}
-        if invited <= {table.creator_id, *table.humans()}:  # (as ``seated_or_full``)
+        if self.all_seated(table):
             text = t("core.again_invite_seated", lang, **values)
         elif table.full:  # (nobody is awaited any more: review 82)
             text = t("core.again_invite_full", lang, **values)
@@ -320,12 +319,16 @@ class Rematches:
                  "style": discord.ButtonStyle.secondary.value}]
 
     @staticmethod
-    def seated_or_full(table: Table) -> bool:
-        """Nobody invited to the rematch ``table`` can still sit down: all sit there, or it
-        is full."""
+    def all_seated(table: Table) -> bool:
+        """Everybody invited to the rematch ``table`` sits there."""
         invited = {int(u) for u in ((table.rematch or {}).get("seats") or {})
                    if str(u).isdigit()}
-        return invited <= {table.creator_id, *table.humans()} or table.full
+        return invited <= {table.creator_id, *table.humans()}
+
+    def seated_or_full(self, table: Table) -> bool:
+        """Nobody invited to the rematch ``table`` can still sit down: all sit there, or it
+        is full."""
+        return self.all_seated(table) or table.full
 
     def invite_text(self, table: Table) -> str | None:
         """A rematch's posted invitation as its lobby is now (None: not posted yet, or its
