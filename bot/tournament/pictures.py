@@ -243,8 +243,10 @@ def sheet_lines(t_: TournamentRecord, slot: TournamentTableRecord,
             # withdrawn: "AI od 1. kola", the standings' words — review 97: "AI po
             # odstoupení" in his round, "AI náhradník" after it)
             reason = "absent" if model.withdrawn_for_absence(t_, e) is not None else sub.reason
-            label = (status_text(t_, e, "tag", lang) or tt("tag_withdrawn", lang)
-                     if reason in ("left", "withdrawn") else tt(f"tag_{reason}", lang))
+            if reason in ("left", "withdrawn"):
+                label = status_text(t_, e, "tag", lang) or tt("tag_withdrawn", lang)
+            else:
+                label = tt(f"tag_{reason}", lang)
             tags.append(Tag(label, warn=True))
         for key, value in rules.notes(outcome, seat):
             tags.append(Tag(tt(f"note_{key}", lang, n=value),
