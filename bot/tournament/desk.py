@@ -232,12 +232,13 @@ def table_lines(t_: TournamentRecord, lang: str) -> list[str]:
 class Prizes(NamedTuple):
     """The podium's rows (``scoring.podium``: placed among those who may be crowned), the
     note naming who it passes over (``passed_over``), how many of the final standings it
-    leaves out, and the final standings themselves."""
+    leaves out, and each entrant's row in the final standings (by entrant number: a podium
+    row's place in the standings)."""
 
     rows: list[Standing]
     note: str | None
     left_out: int
-    final: list[Standing]
+    standing: dict[int, Standing]
 
 
 def prize_rows(t_: TournamentRecord, lang: str) -> Prizes:
@@ -247,7 +248,8 @@ def prize_rows(t_: TournamentRecord, lang: str) -> Prizes:
     final = standings(t_, settings_of(t_).rounds)
     rows = podium(t_, final)
     left_out = sum(not model.played_on(t_, model.entrant(t_, row.entrant)) for row in final)
-    return Prizes(rows, passed_over(t_, final, rows, lang), left_out, final)
+    return Prizes(rows, passed_over(t_, final, rows, lang), left_out,
+                  {row.entrant: row for row in final})
 
 
 def passed_over(t_: TournamentRecord, final: list[Standing], rows: list[Standing],
@@ -273,13 +275,12 @@ def podium_lines(t_: TournamentRecord, lang: str) -> list[str]:
     Fewer than three on it because the others were left out: said so (review 87: "1. AI
     Karel – 6 b." alone read oddly)."""
     lines = []
-    rows, note, left_out, final = prize_rows(t_, lang)
-    placed = {row.entrant: row for row in final}
+    rows, note, left_out, standing = prize_rows(t_, lang)
     tie = tie_break(t_, lang)
     for row in rows:
         e = model.entrant(t_, row.entrant)
         lines.append(tie(row, counted(K + "podium_line", lang, row.points,
-                                      place=listed_place(placed[row.entrant], lang),
+                                      place=listed_place(standing[row.entrant], lang),
                                       name=standing_name(t_, e, lang),
                                       points=number(row.points, lang))))
     empty = 3 - len(lines)
@@ -589,7 +590,7 @@ class TournamentDesk:
         """"🏆 …": the best of those who played on (``prize_rows``; one who withdrew or was
         absent a whole round is never crowned, review 75), the people congratulated."""
         lang = self._lang(t_)
-        rows, note, _, final = prize_rows(t_, lang)
+        rows, note, _, standing = prize_rows(t_, lang)
         if not rows:
             return []
 
@@ -617,8 +618,8 @@ class TournamentDesk:
             best = next((r for r, (_, e) in zip(rows, placed, strict=True)
                          if e.ai_level is None), None)
             if best is not None:
-                standing = next(r for r in final if r.entrant == best.entrant)
-                text += " " + tt("best_person", lang, place=listed_place(standing, lang),
+                text += " " + tt("best_person", lang,
+                                 place=listed_place(standing[best.entrant], lang),
                                  humans=named([e for p, e in placed
                                                if p == best.place and e.ai_level is None]))
         return [self._post(t_.channel_id, " ".join(filter(None, (text, note))))]
