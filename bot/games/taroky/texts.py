@@ -14,7 +14,6 @@ from bot.games.base import picture_legend
 from bot.games.marks import MarkedLine, marked_entries, marked_text, public_mark
 from bot.games.taroky.words import (
     alone_in_talon,
-    amount,
     card_label,
     cards_text,
     flek_said,
@@ -23,6 +22,7 @@ from bot.games.taroky.words import (
     level_name,
     level_text,
     money,
+    short_money,
     spoken_cards,
     times,
     trojkas,
@@ -629,8 +629,7 @@ def page_deal_line(row: DealRecord, names: Sequence[str], lang: str) -> str:
 def _said_amount(hal: int, lang: str) -> str:
     """A deal's money as a page's alt text says it, short: whole crowns without their
     ",00" ("+7", "−2,50"; its sentence says "Kč" once)."""
-    said = amount(hal, lang, signed=True)
-    return said[:-3] if said.endswith((",00", ".00")) else said
+    return short_money(hal, lang, signed=True).removesuffix(" Kč")
 
 
 def deal_result_lines(row: DealRecord, names: Sequence[str], lang: str) -> list[str]:

@@ -138,11 +138,13 @@ def money(hal: int, lang: str = "cs", signed: bool = False) -> str:
     return money_text(hal, lang_of(lang), signed)
 
 
-def short_money(hal: int, lang: str = "cs") -> str:
+def short_money(hal: int, lang: str = "cs", signed: bool = False) -> str:
     """``100 Kč`` for whole crowns, else as ``money`` (a rule named in a sentence)."""
-    if hal % 100:
-        return money(hal, lang)
-    return f"{'−' if hal < 0 else ''}{abs(hal) // 100} Kč"
+    said = money(hal, lang, signed)
+    for whole in (",00 Kč", ".00 Kč"):
+        if said.endswith(whole):
+            return said.removesuffix(whole) + " Kč"
+    return said
 
 
 def amount(hal: int, lang: str = "cs", signed: bool = False) -> str:
