@@ -19,6 +19,7 @@ from bot.i18n import t
 from bot.model import STATUS_LOBBY, Table
 from bot.results_csv import seat_name
 from bot.storage.models import GameSummary, table_number
+from bot.ui.builders import creator_seat_name
 
 Interaction = discord.Interaction[Any]
 Choices = list[app_commands.Choice[int]]
@@ -50,8 +51,7 @@ def place_name(interaction: Interaction, table: Table, lang: str) -> str:
 
 def creator_name(interaction: Interaction, table: Table) -> str:
     """The table's creator by name: his seat's, else his name on the server."""
-    seats = [s for s in table.seats if s is not None]
-    name = next((s.name for s in seats if table.creator_id in (s.user_id, s.left_by)), None)
+    name = creator_seat_name(table)
     member = None if name is not None or interaction.guild is None else \
         interaction.guild.get_member(table.creator_id)
     return name or (member.display_name if member is not None else "?")

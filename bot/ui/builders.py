@@ -104,12 +104,16 @@ def closed_text(table: Table, key: str, lang: str, by: str | None = None,
              tournament=tournament)
 
 
+def creator_seat_name(table: Table) -> str | None:
+    """The name of the creator's seat, seated or left (None: he has none at the table)."""
+    return next((s.name for s in table.seats
+                 if s is not None and table.creator_id in (s.user_id, s.left_by)), None)
+
+
 def creator_shown(table: Table) -> str:
     """The table's creator as a refusal names him (review 84: "only its creator" left a
     player asking who that is): his seat's name, seated or left, else a mention."""
-    seats = [s for s in table.seats if s is not None]
-    name = next((s.name for s in seats if table.creator_id in (s.user_id, s.left_by)), None)
-    return name or f"<@{table.creator_id}>"
+    return creator_seat_name(table) or f"<@{table.creator_id}>"
 
 
 def capitalised(text: str) -> str:
