@@ -12,6 +12,7 @@ from bot.locales import cs
 from engine.taroky import messages
 from engine.taroky.events import Announced
 from engine.taroky.messages import event_text
+from tests.helpers import drawn_texts
 
 NAMES = ["Alice", "Bob", "Carol", "Dave"]
 
@@ -96,14 +97,7 @@ def test_the_deal_picture_shows_every_item_that_moved_money_with_whose_it_was(
     assert deal_picture._chips(deal, row, EXAMPLE_NAMES, "en")[3:] == [
         ("8–9 taroks (Anička)", "+0.50", GREEN), ("honours (Bohouš)", "−0.50", RED),
         ("pagát ultimo (Anička)", "doubled ×2 ✗ −8.00", RED)]
-    drawn: list[str] = []
-    spied = chip_module.text
-
-    def spy(img: object, xy: tuple[float, float], value: str, *args: object) -> float:
-        drawn.append(value)
-        return float(spied(img, xy, value, *args))  # type: ignore[arg-type]
-
-    monkeypatch.setattr(chip_module, "text", spy)
+    drawn = drawn_texts(monkeypatch, chip_module)
     img = deal_picture.deal_image(deal, row, EXAMPLE_NAMES, "cs")
     assert drawn == ["hraje", "Anička", "volá", "XIX", "+", "Cecílie", "taročky (Anička)",
                      "+0,50", "honéry (Bohouš)", "−0,50", "pagát (Anička)", "flek ×2 ✗ −8,00"]

@@ -15,6 +15,7 @@ from bot.model import TableSettings
 from bot.render.common import GREEN, RED
 from engine.taroky.events import Announced, Flekked, OpponentRevealed, PartnerRevealed
 from engine.taroky.scoring import PagatResult, ValatResult
+from tests.helpers import drawn_texts
 
 NAMES = ["Alena", "Bohouš", "Cyril", "Dana"]
 
@@ -68,14 +69,7 @@ def test_the_deal_picture_signs_each_item_for_the_declarer_s_side_as_the_protoco
         ("pagát ultimo (Bohouš)", "doubled ×2 ✗ +8.00", GREEN),
         ("valat (Dalibor with Bohouš)", "doubled ×2 ✗ +16.00", GREEN)]
     # the legend under the chips, in the protocol's words
-    drawn: list[str] = []
-    spied = deal_picture.text
-
-    def spy(img: object, xy: tuple[float, float], value: str, *args: object) -> float:
-        drawn.append(value)
-        return float(spied(img, xy, value, *args))  # type: ignore[arg-type]
-
-    monkeypatch.setattr(deal_picture, "text", spy)
+    drawn = drawn_texts(monkeypatch, deal_picture)
     for lang, legend, words in (
             ("cs", "Částky: + pro stranu vydražitele, − pro soupeře",
              "+ pro stranu vydražitele, − pro soupeře"),
